@@ -1,0 +1,286 @@
+// CISA .gov registry (dotgov/current-full.csv): read the County and City domains and match each to a county, an
+// incorporated place, or (where the town or township is the government) a county subdivision, by name + state.
+// The "Security contact email" column is dropped on read and never used.
+import { parseCsv } from "./csv";
+import { BY_POSTAL } from "./states";
+import type { JurisdictionIn } from "./records-common";
+
+export interface DotgovRow { domain: string; type: "County" | "City"; org: string; city: string; state: string }
+
+/** County and City rows only (not the "- Election" variants, not State or territory). Email column dropped. */
+export function readDotgov(text: string): { rows: DotgovRow[]; total: number } {
+  const all = parseCsv(text);
+  const rows: DotgovRow[] = [];
+  for (const r of all) {
+    const type = (r["Domain type"] ?? "").trim();
+    if (type !== "County" && type !== "City") continue;
+    rows.push({
+      domain: (r["Domain name"] ?? "").trim().toLowerCase(), type, org: (r["Organization name"] ?? "").trim(),
+      city: (r["City"] ?? "").trim(), state: (r["State"] ?? "").trim().toUpperCase(),
+    });
+  }
+  return { rows, total: all.length };
+}
+
+// ---------------------------------------------------------------- names
+
+const ALIAS: Record<string, string> = { saint: "st", sainte: "ste", mount: "mt", fort: "ft", twp: "township", twsp: "township", vlg: "village" };
+
+/** Lower-case word tokens: diacritics removed, camel case split, punctuation dropped, Saint/St., Mount/Mt. unified. */
+export function nameTokens(s: string): string[] {
+  const t = s.normalize("NFD").replace(/[\u0300-\u036f]/g, "")
+    .replace(/([a-z])([A-Z][a-z])/g, "$1 $2")
+    .toLowerCase().replace(/&/g, " and ").replace(/['’`]/g, "").replace(/[^a-z0-9]+/g, " ").trim();
+  return t ? t.split(" ").map((w) => ALIAS[w] ?? w) : [];
+}
+export const keyOf = (tokens: string[]) => tokens.join("");
+
+const endsWith = (t: string[], s: string[]) => t.length > s.length && s.every((w, i) => t[t.length - s.length + i] === w);
+const startsWith = (t: string[], s: string[]) => t.length > s.length && s.every((w, i) => t[i] === w);
+const words = (list: string[]) => list.map((s) => s.split(" ")).sort((a, b) => b.length - a.length);
+
+// Census legal words at the end of a NAMELSAD-style name, lower case as Census writes them ("Falls City city").
+const PLACE_LEGAL = /\s+(city and borough|charter township|metropolitan government|metro government|consolidated government|unified government|urban county|city|town|village|borough|township|plantation|municipality|corporation)$/;
+const COUNTY_LEGAL = words(["county", "parish", "borough", "city and borough", "census area", "municipality", "planning region"]);
+
+function placeBase(name: string): { base: string; legal: string | null } {
+  const n = name.replace(/\s*\((balance|remainder)\)\s*$/i, "").trim();
+  const m = PLACE_LEGAL.exec(n);
+  return m && m.index > 0 ? { base: n.slice(0, m.index), legal: m[1] } : { base: n, legal: null };
+}
+function countyKey(name: string): string {
+  let t = nameTokens(name);
+  for (const w of COUNTY_LEGAL) if (endsWith(t, w)) { t = t.slice(0, t.length - w.length); break; }
+  return keyOf(t);
+}
+const effLegal = (j: JurisdictionIn): string | null =>
+  j.legal_type ? j.legal_type.toLowerCase() : placeBase(j.name).legal;
+
+/** Display name of the government: "Hennepin County", "City of Minneapolis", "Town of Stowe". */
+export function governmentName(j: JurisdictionIn): string {
+  if (j.type === "county") {
+    const lt = j.legal_type?.toLowerCase();
+    if (lt && !j.name.toLowerCase().endsWith(lt) && ["county", "parish", "borough"].includes(lt)) return `${j.name} ${lt[0].toUpperCase()}${lt.slice(1)}`;
+    return j.name;
+  }
+  const { base } = placeBase(j.name);
+  const legal = effLegal(j);
+  if (legal && ["city", "town", "village", "borough", "township", "charter township", "plantation"].includes(legal)) {
+    return `${legal.replace(/\b\w/g, (c) => c.toUpperCase())} of ${base}`;
+  }
+  return j.name;
+}
+
+// ---------------------------------------------------------------- organization names -> name variants
+
+interface Variant { key: string; hint: string | null }
+
+const CITY_PREFIX: [string[], string | null][] = [
+  ["city and county of", "city"], ["city and borough of", "city"], ["city hall", "city"], ["incorporated village of", "village"],
+  ["inc village of", "village"], ["charter township of", "township"], ["consolidated government of", null],
+  ["unified government of", null], ["metropolitan government of", null], ["city of", "city"], ["town of", "town"],
+  ["village of", "village"], ["township of", "township"], ["borough of", "borough"], ["municipality of", null],
+].map(([p, h]) => [(p as string).split(" "), h as string | null]);
+const COUNTY_PREFIX: string[][] = words([
+  "commissioners of", "board of commissioners of", "board of county commissioners of", "city and county of", "city and borough of", "consolidated government of", "unified government of", "county of",
+  "parish of", "borough of", "municipality of",
+]);
+const CITY_ADMIN = words([
+  "government", "govt", "city hall", "town hall", "village hall", "township hall", "borough hall", "municipal building",
+  "city council", "town council", "village council", "council", "board of trustees", "township board", "town board",
+  "board of selectmen", "selectboard", "select board", "administration", "offices", "office", "it department",
+  "information technology", "information technology department", "incorporated", "inc", "corp", "corporation",
+  "municipal corporation", "official website",
+]);
+const CITY_LEGAL: [string[], string][] = [
+  ["city of", "city"], ["town of", "town"], ["village of", "village"], ["township of", "township"], ["borough of", "borough"],
+  ["charter township", "township"], ["city", "city"], ["town", "town"], ["village", "village"],
+  ["township", "township"], ["borough", "borough"],
+].map(([p, h]) => [p.split(" "), h]);
+const COUNTY_ADMIN = words([
+  "government", "govt", "board of county commissioners", "board of commissioners", "county commissioners",
+  "commissioners", "commissioneers", "county commission", "commission", "board of commission", "boc", "bocc",
+  "board of supervisors", "fiscal court", "judge executive", "mayors office", "it", "i t", "local government",
+  "commissioners court", "police jury", "courthouse", "administration", "it department", "information technology",
+  "information technology department", "county council", "council", "county board", "offices", "official website",
+]);
+
+function stateWords(postal: string): string[][] {
+  const s = BY_POSTAL.get(postal);
+  const out = [[postal.toLowerCase()]];
+  if (s) out.push(nameTokens(s.name), ["state", "of", ...nameTokens(s.name)]);
+  return out.sort((a, b) => b.length - a.length);
+}
+
+/** Name variants of an organization, from least to most stripped; each carries the legal word it stated. */
+export function orgVariants(org: string, type: "County" | "City", state: string): Variant[] {
+  let t = nameTokens(org);
+  if (t[0] === "the" && t.length > 1) t = t.slice(1);
+  let hint: string | null = null;
+  if (type === "City") {
+    for (const [p, h] of CITY_PREFIX) if (startsWith(t, p)) { t = t.slice(p.length); hint = h; break; }
+  } else {
+    for (const p of COUNTY_PREFIX) if (startsWith(t, p)) { t = t.slice(p.length); break; }
+  }
+  const out: Variant[] = [{ key: keyOf(t), hint }];
+  const strips: string[][][] = [stateWords(state), type === "City" ? CITY_ADMIN : COUNTY_ADMIN];
+  for (let changed = true, guard = 0; changed && guard < 8; guard++) {
+    changed = false;
+    for (const list of strips) {
+      for (const w of list) {
+        if (endsWith(t, w)) { t = t.slice(0, t.length - w.length); out.push({ key: keyOf(t), hint }); changed = true; break; }
+      }
+    }
+    if (type === "City") {
+      for (const [w, h] of CITY_LEGAL) {
+        if (endsWith(t, w)) { t = t.slice(0, t.length - w.length); hint = hint ?? h; out.push({ key: keyOf(t), hint }); changed = true; break; }
+      }
+    } else {
+      for (const w of COUNTY_LEGAL) if (endsWith(t, w)) { t = t.slice(0, t.length - w.length); out.push({ key: keyOf(t), hint }); changed = true; break; }
+    }
+  }
+  const seen = new Set<string>();
+  return out.filter((v) => v.key && !seen.has(v.key + "|" + v.hint) && seen.add(v.key + "|" + v.hint));
+}
+
+// Organization names that are a department or agency, not the government itself (used to explain non-matches).
+const DEPARTMENT = /\b(?:(?:sheriff|police|fire|court|attorney|prosecut|clerk|recorder|assessor|apprais|treasur|collector|auditor|librar|health|emergency|jail|correction|probation|election|voter|voting|waterworks|sewer|utilit|airport|transit|housing|school|district|department|authorit|agenc|museum|touris|visitor|committee|coroner|register|highway|judicial|justice|magistrate|workforce|economic|chamber|ambulance|dispatch|marshal|education)\w*|911|e911|ems|des|soe|dept|parks and recreation|recreation|road department)\b/;
+
+// ---------------------------------------------------------------- index and matching
+
+/** States where towns or townships are the general-purpose local government (strong minor civil divisions). */
+export const STRONG_MCD_STATES = new Set(["CT", "ME", "MA", "MI", "MN", "NH", "NJ", "NY", "PA", "RI", "VT", "WI"]);
+const COUSUB_OK = new Set(["town", "township", "charter township", "plantation", "city", "village", "borough"]);
+
+export interface Candidate { j: JurisdictionIn; legal: string | null; countyKey: string | null }
+
+export class GovIndex {
+  readonly counties = new Map<string, Map<string, Candidate[]>>();
+  readonly locals = new Map<string, Map<string, Candidate[]>>();
+  readonly cousubStates = new Set<string>();
+  constructor(jurisdictions: Iterable<JurisdictionIn>) {
+    const list = [...jurisdictions];
+    const countyKeyById = new Map(list.filter((j) => j.type === "county").map((j) => [j.jurisdiction_id, countyKey(j.name)]));
+    const add = (m: Map<string, Map<string, Candidate[]>>, st: string, key: string, c: Candidate) => {
+      if (!key) return;
+      let s = m.get(st); if (!s) m.set(st, (s = new Map()));
+      const a = s.get(key); if (a) a.push(c); else s.set(key, [c]);
+    };
+    for (const j of list.sort((a, b) => a.jurisdiction_id.localeCompare(b.jurisdiction_id))) {
+      if (!j.state) continue;
+      if (j.type === "county") { add(this.counties, j.state, countyKey(j.name), { j, legal: effLegal(j), countyKey: null }); continue; }
+      if (j.type !== "place" && j.type !== "cousub") continue;
+      const legal = effLegal(j);
+      if (legal === "cdp" || / CDP$/.test(j.name)) continue;
+      if (j.type === "cousub") {
+        if (legal && !COUSUB_OK.has(legal)) continue;
+        this.cousubStates.add(j.state);
+      }
+      const cand = { j, legal, countyKey: j.county_id ? countyKeyById.get(j.county_id) ?? null : null };
+      add(this.locals, j.state, keyOf(nameTokens(placeBase(j.name).base)), cand);
+    }
+  }
+}
+
+// Minnesota townships are legally "towns" and often call themselves "Town of X".
+const compatible = (legal: string | null, hint: string, state: string) =>
+  legal === null || legal === hint || (hint === "township" && legal === "charter township") ||
+  (legal === "city and borough" && (hint === "city" || hint === "borough")) ||
+  (state === "MN" && hint === "town" && legal === "township");
+
+function localCandidates(idx: GovIndex, state: string, v: Variant): Candidate[] {
+  let c = idx.locals.get(state)?.get(v.key) ?? [];
+  if (!c.length) return c;
+  // A city that is both a place and a county subdivision (Minnesota, New Jersey ...) is the place.
+  const places = c.filter((x) => x.j.type === "place");
+  c = c.filter((x) => x.j.type === "place" || !places.some((p) => p.legal === null || x.legal === null || p.legal === x.legal));
+  const strong = STRONG_MCD_STATES.has(state);
+  c = c.filter((x) => x.j.type === "place" || strong || (v.hint !== null && (v.hint === "town" || v.hint === "township") && x.legal !== null && compatible(x.legal, v.hint, state)));
+  if (v.hint) {
+    const f = c.filter((x) => compatible(x.legal, v.hint!, state));
+    if (f.length) return f;
+    // The organization calls itself "City of X" where Census says "X town": accept only outside the town/township
+    // states, where no separate town government of the same name can exist.
+    return strong ? [] : c.filter((x) => x.j.type === "place");
+  }
+  return c;
+}
+
+/** Several governments of one name in the state: pick the one whose county is named in the domain, org or city. */
+function byCounty(cands: Candidate[], row: DotgovRow, key: string): Candidate | null {
+  const label = row.domain.replace(/\.gov$/, "").replace(/[^a-z0-9]/g, "").replace(key, "");
+  const orgKey = keyOf(nameTokens(row.org)).replace(key, "");
+  const cityKey = keyOf(nameTokens(row.city));
+  const hits = cands.filter((c) => c.countyKey && c.countyKey.length >= 4 &&
+    (label.includes(c.countyKey) || orgKey.includes(c.countyKey) || cityKey === c.countyKey));
+  return hits.length === 1 ? hits[0] : null;
+}
+
+export type MatchResult =
+  | { ok: true; j: JurisdictionIn }
+  | { ok: false; reason: "no_state" | "department_or_agency" | "ambiguous" | "town_or_township_without_cousub_data" | "no_name_match" };
+
+export function matchRow(idx: GovIndex, row: DotgovRow): MatchResult {
+  if (!row.state) return { ok: false, reason: "no_state" };
+  const variants = orgVariants(row.org, row.type, row.state);
+  for (const v of variants) {
+    let cands: Candidate[];
+    if (row.type === "County") cands = idx.counties.get(row.state)?.get(v.key) ?? [];
+    else cands = localCandidates(idx, row.state, v);
+    if (!cands.length) continue;
+    if (cands.length === 1) return { ok: true, j: cands[0].j };
+    const pick = byCounty(cands, row, v.key);
+    return pick ? { ok: true, j: pick.j } : { ok: false, reason: "ambiguous" };
+  }
+  const last = variants[variants.length - 1];
+  if (DEPARTMENT.test(nameTokens(row.org).join(" "))) return { ok: false, reason: "department_or_agency" };
+  if (row.type === "City" && last && (last.hint === "town" || last.hint === "township") && !idx.cousubStates.has(row.state)) {
+    return { ok: false, reason: "town_or_township_without_cousub_data" };
+  }
+  return { ok: false, reason: "no_name_match" };
+}
+
+// Domain labels that name a department (police, fire, court ...) rank after the government's general domain.
+const DEPT_LABEL = /(police|pd$|fire|fd$|court|librar|sheriff|911|ems$|water|utilit|parks|vote|elect|tourism|visit|airport|housing|health|transit|museum|jail|recycl)/;
+
+/** Deterministic best home page among several domains of one government: general before department-like
+ *  labels, then the shortest, then alphabetical. */
+export function pickHome(domains: string[], govKey: string): string {
+  const rank = (d: string) => (DEPT_LABEL.test(d.replace(/\.gov$/, "").replace(/[^a-z0-9]/g, "").replace(govKey, "")) ? 1 : 0);
+  return [...domains].sort((a, b) => rank(a) - rank(b) || a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))[0];
+}
+
+export interface RegistryMatch {
+  /** jurisdiction_id -> chosen home domain and its registry row */
+  homes: Map<string, { j: JurisdictionIn; row: DotgovRow; domains: number }>;
+  counts: Record<string, number>;
+  unmatched: { row: DotgovRow; reason: string }[];
+}
+
+export function matchRegistry(rows: DotgovRow[], jurisdictions: Iterable<JurisdictionIn>): RegistryMatch {
+  const idx = new GovIndex(jurisdictions);
+  const byGov = new Map<string, { j: JurisdictionIn; rows: DotgovRow[] }>();
+  const counts: Record<string, number> = {};
+  const inc = (k: string) => { counts[k] = (counts[k] ?? 0) + 1; };
+  const unmatched: { row: DotgovRow; reason: string }[] = [];
+  const sorted = [...rows].sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));
+  for (const row of sorted) {
+    const t = row.type.toLowerCase();
+    inc(`${t}_read`);
+    const m = matchRow(idx, row);
+    if (!m.ok) { inc(`${t}_unmatched`); inc(`${t}_unmatched_${m.reason}`); unmatched.push({ row, reason: m.reason }); continue; }
+    inc(`${t}_matched`);
+    const g = byGov.get(m.j.jurisdiction_id);
+    if (g) g.rows.push(row); else byGov.set(m.j.jurisdiction_id, { j: m.j, rows: [row] });
+  }
+  const homes: RegistryMatch["homes"] = new Map();
+  for (const [id, g] of [...byGov].sort((a, b) => a[0].localeCompare(b[0]))) {
+    const key = g.j.type === "county" ? countyKey(g.j.name) : keyOf(nameTokens(placeBase(g.j.name).base));
+    const home = pickHome(g.rows.map((r) => r.domain), key);
+    homes.set(id, { j: g.j, row: g.rows.find((r) => r.domain === home)!, domains: g.rows.length });
+    const t = g.j.type === "county" ? "county" : "city";
+    counts[`${t}_governments`] = (counts[`${t}_governments`] ?? 0) + 1;
+    counts[`${t}_extra_domains_ignored`] = (counts[`${t}_extra_domains_ignored`] ?? 0) + g.rows.length - 1;
+  }
+  return { homes, counts, unmatched };
+}

@@ -1,0 +1,71 @@
+// same_as pairs: one government listed under two (or three) Census identifiers. Stored in both directions.
+import type { JRow, Stats } from "./model";
+import { baseName } from "./legal";
+
+/** Consolidated city-counties: county -> its place (GEOID), or null to find the place by the county's base name. */
+export const CONSOLIDATED: Record<string, string | null> = {
+  "06075": "0667000", // San Francisco
+  "08031": "0820000", // Denver
+  "08014": "0809280", // Broomfield
+  "42101": "4260000", // Philadelphia
+  "24510": "2404000", // Baltimore city
+  "29510": "2965000", // St. Louis city
+  "32510": "3209700", // Carson City
+  "22071": "2255000", // Orleans Parish = New Orleans
+  "21067": "2146027", // Lexington-Fayette urban county
+  "13215": "1319000", // Columbus-Muscogee
+  "13053": "1321017", // Cusseta-Chattahoochee County unified government
+  "13239": "1332528", // Georgetown-Quitman County unified government
+  "02020": "0203000", // Anchorage municipality
+  "02110": "0236400", // Juneau city and borough
+  "02220": "0270540", // Sitka city and borough
+  "02275": "0286380", // Wrangell city and borough
+  "02282": null,      // Yakutat city and borough
+  "02230": null,      // Skagway municipality
+  // Honolulu (15003): the county is the only government; "Urban Honolulu" is a CDP, so there is no place.
+};
+
+export function buildSameAs(rows: Map<string, JRow>, mnPairs: [string, string][], stats: Stats): [string, string][] {
+  const pairs = new Set<string>();
+  const add = (a: string, b: string, why: Record<string, number>, k: string) => {
+    if (!rows.has(a) || !rows.has(b) || a === b) { why[`${k} (missing record)`] = (why[`${k} (missing record)`] ?? 0) + 1; return; }
+    pairs.add(`${a}\t${b}`); pairs.add(`${b}\t${a}`);
+    why[k] = (why[k] ?? 0) + 1;
+  };
+  const why: Record<string, number> = {};
+  for (const [c, p] of mnPairs) add(c, p, why, "minnesota city cousub = place");
+
+  // Virginia independent cities: county 51xxx (xxx >= 510) named "X city" = place "X city" in Virginia.
+  const vaPlaces = new Map<string, string[]>();
+  for (const r of rows.values()) if (r.type === "place" && r.state_fips === "51") {
+    const k = r.name.toLowerCase();
+    vaPlaces.set(k, [...(vaPlaces.get(k) ?? []), r.jurisdiction_id]);
+  }
+  for (const r of rows.values()) {
+    if (r.type !== "county" || r.state_fips !== "51" || Number(r.jurisdiction_id.slice(9)) < 510) continue;
+    const m = vaPlaces.get(r.name.toLowerCase()) ?? [];
+    if (m.length === 1) add(r.jurisdiction_id, m[0], why, "virginia independent city");
+    else why[`virginia independent city (no unique place named "${r.name}")`] = (why[`virginia independent city (no unique place named "${r.name}")`] ?? 0) + 1;
+  }
+
+  for (const [county, place] of Object.entries(CONSOLIDATED)) {
+    const c = rows.get(`county:${county}`);
+    if (!c) { why["consolidated city-county (county missing)"] = (why["consolidated city-county (county missing)"] ?? 0) + 1; continue; }
+    let pid = place ? `place:${place}` : null;
+    if (!pid) {
+      const base = baseName(c.name).toLowerCase();
+      const m = [...rows.values()].filter((r) => r.type === "place" && r.state_fips === c.state_fips && baseName(r.name).toLowerCase() === base);
+      pid = m.length === 1 ? m[0].jurisdiction_id : null;
+    }
+    if (pid) add(c.jurisdiction_id, pid, why, "consolidated city-county");
+    else why["consolidated city-county (no place found)"] = (why["consolidated city-county (no place found)"] ?? 0) + 1;
+  }
+
+  // District of Columbia: state, county-equivalent and place are one government.
+  add("state:11", "county:11001", why, "district of columbia");
+  add("state:11", "place:1150000", why, "district of columbia");
+  add("county:11001", "place:1150000", why, "district of columbia");
+
+  for (const [k, v] of Object.entries(why)) stats.note(`same_as ${k}: ${v}`);
+  return [...pairs].sort().map((s) => s.split("\t") as [string, string]);
+}

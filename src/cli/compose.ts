@@ -1,0 +1,52 @@
+// The composition root: config → data file → content, keys, limits, cursors → the app.
+import { Database } from "bun:sqlite";
+import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import type { Config } from "../config/config";
+import { contentFromStore, contentFromYaml, type Content } from "../directory/content";
+import { linksFor } from "../domain/links";
+import { openStateFile } from "../state/state-file";
+import { KeyStore } from "../state/keys";
+import { Limiter } from "../http/limits";
+import { Cursors } from "../http/paging";
+import { DEPRECATIONS } from "../http/deprecations";
+import { createApp, type App } from "../http/app";
+import type { Deps } from "../http/deps";
+
+export interface Opened { db: Database | null; manifest: Record<string, string>; content: Content }
+
+/** Open the data file read-only and check its manifest; a tampered or mismatched file is refused. */
+export async function openDataFile(path: string): Promise<{ db: Database; manifest: Record<string, string> }> {
+  if (!existsSync(path)) throw new Error(`data file not found: ${path} (build it with: npx bun run build-data)`);
+  const { verifyManifest } = await import("../directory/manifest");
+  const v = verifyManifest(path);
+  if (!v.ok) throw new Error(`data file refused: ${v.error}`);
+  const db = new Database(path, { readonly: true });
+  return { db, manifest: v.manifest as Record<string, string> };
+}
+
+export async function openData(cfg: Config, yamlDir: string | null): Promise<Opened> {
+  if (existsSync(cfg.data_file) || !yamlDir) {
+    const { db, manifest } = await openDataFile(cfg.data_file);
+    return { db, manifest, content: contentFromStore(db) };
+  }
+  return { db: null, manifest: { as_of: "2026-11-22T00:00:00Z", content_sha256: "yaml" }, content: contentFromYaml(yamlDir) };
+}
+
+export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void): Deps {
+  const state = openStateFile(cfg.state_file);
+  const secret = cfg.cursor_secret ?? createHash("sha256").update(`cursor|${opened.manifest.content_sha256 ?? ""}|${cfg.base_url}`).digest("hex");
+  return {
+    config: cfg,
+    content: opened.content,
+    asOf: opened.manifest.as_of ?? new Date(0).toISOString(),
+    links: linksFor(cfg.base_url),
+    keys: new KeyStore(state),
+    limiter: new Limiter(cfg.limits, cfg.limit_memory),
+    cursors: new Cursors(secret),
+    deprecations: DEPRECATIONS,
+    log,
+  };
+}
+
+export const composeApp = (deps: Deps): App => createApp(deps);

@@ -1,0 +1,48 @@
+#!/usr/bin/env bun
+// One CLI: serve | keys | build-data. `bun run build` compiles this file into one executable.
+import { loadConfig } from "../config/config";
+import { runKeys } from "./keys";
+import { runServe } from "./serve";
+
+const USAGE = `usage: directory <command> [options]
+  serve       [--config FILE] [--data FILE] [--host H] [--port N]   serve the /v1 API from a data file
+  keys        create --tier standard|partner --label TEXT | revoke KEY_ID | list   [--config FILE] [--state FILE]
+  build-data  [--out FILE] [--sources DIR|none]                     build directory.sqlite from data/ and inputs`;
+
+export function flag(args: string[], name: string): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [cmd, ...args] = argv;
+  const cfgFile = flag(args, "config") ?? process.env.DIRECTORY_CONFIG ?? null;
+  switch (cmd) {
+    case "serve": {
+      const overrides: Record<string, unknown> = {};
+      if (flag(args, "data")) overrides.data_file = flag(args, "data");
+      if (flag(args, "host")) overrides.host = flag(args, "host");
+      if (flag(args, "port")) overrides.port = Number(flag(args, "port"));
+      return runServe(loadConfig(cfgFile, process.env, overrides as any));
+    }
+    case "keys": {
+      const overrides: Record<string, unknown> = {};
+      if (flag(args, "state")) overrides.state_file = flag(args, "state");
+      return runKeys(loadConfig(cfgFile, process.env, overrides as any), args);
+    }
+    case "build-data": {
+      const { runBuildData } = await import("./build-data");
+      return runBuildData(args);
+    }
+    default:
+      console.error(USAGE);
+      return cmd === "help" || cmd === "--help" ? 0 : 2;
+  }
+}
+
+if (import.meta.main) {
+  main(process.argv.slice(2)).then((code) => process.exit(code), (err) => {
+    console.error(`error: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,606 @@
+// Point -> jurisdiction chain lookup, served from memory (no mod_spatialite at run time).
+//
+// RULES (the implementation below follows these exactly)
+//
+// R1 Data. Every jurisdictions row of type state | county | cousub | place with a non-NULL geom is loaded. The geom
+//    (SpatiaLite MULTIPOLYGON, EPSG:4326, lon/lat degrees) is decoded by spatialite-blob.ts; each polygon of a
+//    multipolygon is indexed on its own. GEOID = the part of jurisdiction_id after the first ':'.
+//
+// R2 Containment = even-odd rule over all rings of a polygon (holes, and islands inside holes, come out right), in
+//    closed form: a point exactly on an edge or on a vertex is INSIDE. Exactly:
+//      - each edge is evaluated in canonical orientation (endpoint with the lower y first), so two neighbours that
+//        share an edge compute bit-identical intersections for it;
+//      - a point is ON an edge when it equals a vertex, or lies on a horizontal edge, or when, for a non-horizontal
+//        edge with y_lo <= y <= y_hi, the computed intersection x_int = x_lo + (y - y_lo) * (x_hi - x_lo) / (y_hi - y_lo)
+//        equals x exactly; ON => inside;
+//      - otherwise the ray to +x is counted with the half-open rule y_lo <= y < y_hi and x_int > x; odd => inside.
+//    Hence the answer is a pure function of (x, y) (deterministic), and a point on an edge shared by two
+//    neighbours is contained by both, resolved by R3; a point off the edge is contained by exactly one of them.
+//    Points in the "inside"/"outside" cells of the per-polygon grid (cells no edge comes within 1e-9 deg of) get
+//    the same answer from the precomputed cell state as the exact test would give.
+//
+// R3 Several candidates of the same type containing the point (overlaps, shared edges, duplicate sources): the one
+//    with the highest boundary_rank wins, then the smallest jurisdiction_id (JavaScript string order).
+//
+// R4 The most precise layer decides and the chain is kept consistent by GEOID prefix:
+//    a) a cousub contains the point (best by R3): cousub = it; county = 'county:' + GEOID[0:5];
+//       state = 'state:' + GEOID[0:2] (even where the coarse county / state polygon disagrees);
+//       place = best place containing the point whose GEOID[0:2] equals the chain state, else null.
+//    b) else a place contains the point (best by R3 over all places): place = it; state = 'state:' + GEOID[0:2];
+//       county = best county containing the point whose GEOID[0:2] equals that state, else null; cousub = null.
+//    c) else a county contains the point: county = it, state = 'state:' + GEOID[0:2], cousub = place = null.
+//    d) else a state contains the point: state = it, others null.
+//    e) else null (outside coverage).
+//    Every non-null id of a returned chain therefore carries the same two-digit state prefix.
+//
+// INDEX. A uniform grid (default 0.25 deg) over the extent of all polygons, with one candidate list per (cell, type),
+// sorted by R3 order, so the first containing candidate is the best. Per polygon: (1) y-bands, each listing the
+// edges whose y-range meets the band (the exact test of R2 reads one band only), and (2) a sub-grid of about
+// 2 cells per edge whose cells are marked inside / outside / boundary; only points in boundary cells run the exact
+// test. Coordinates are kept as Float64.
+
+import type { Database } from "bun:sqlite";
+import { decodeSpatialiteBlob } from "./spatialite-blob";
+
+export interface PointChain {
+  state: string | null;
+  county: string | null;
+  cousub: string | null;
+  place: string | null;
+}
+
+export const BOUNDARY_TYPES = ["state", "county", "cousub", "place"] as const;
+export type BoundaryType = (typeof BOUNDARY_TYPES)[number];
+const T_STATE = 0;
+const T_COUNTY = 1;
+const T_COUSUB = 2;
+const T_PLACE = 3;
+const NTYPES = 4;
+
+const CELL_EPS = 1e-9; // degrees (~0.1 mm): safety margin when marking per-polygon grid cells as boundary
+const GRID_MIN_EDGES = 24; // polygons with fewer edges use the band test only
+const GRID_CELLS_PER_EDGE = 2;
+const GRID_MAX_CELLS = 1 << 19;
+const OUT = 0;
+const IN = 1;
+const EDGE = 2;
+
+export interface BoundaryFeatureInput {
+  id: string;
+  type: BoundaryType;
+  rank: number;
+  /** polygons, each a list of rings [x0, y0, x1, y1, ...] (exterior first) */
+  polygons: Float64Array[][];
+}
+
+export interface BoundaryIndexOptions {
+  /** size of the top-level grid cells in degrees (default 0.25) */
+  cellSize?: number;
+}
+
+export interface BoundaryIndexStats {
+  features: number;
+  featuresByType: Record<BoundaryType, number>;
+  polygons: number;
+  vertices: number;
+  bandEntries: number;
+  gridCells: number;
+  topCells: number;
+  topEntries: number;
+  /** bytes held in typed arrays (coordinates, bands, grids, top grid) */
+  typedArrayBytes: number;
+}
+
+/** One polygon (of a multipolygon) with its acceleration structures. */
+class Poly {
+  // bands
+  private readonly nb: number;
+  private readonly bMinY: number;
+  private readonly bInv: number;
+  private readonly bandOff: Int32Array;
+  private readonly bandEdges: Int32Array; // coordinate index of the edge's first point (edge = xy[k..k+3])
+  // sub-grid (null for small polygons)
+  private readonly cells: Uint8Array | null = null;
+  private readonly gnx: number = 0;
+  private readonly gny: number = 0;
+  private readonly gInvW: number = 0;
+  private readonly gInvH: number = 0;
+
+  constructor(
+    readonly feature: number,
+    readonly xy: Float64Array,
+    edges: Int32Array,
+    readonly minx: number,
+    readonly miny: number,
+    readonly maxx: number,
+    readonly maxy: number,
+  ) {
+    const nE = edges.length;
+    const H = maxy - miny;
+    // ---- y-bands
+    let nb = 1;
+    if (H > 0 && nE > 8) {
+      let sumDy = 0;
+      for (let i = 0; i < nE; i++) sumDy += Math.abs(xy[edges[i] + 3] - xy[edges[i] + 1]);
+      const k = Math.max(2, sumDy / H); // mean number of edges a horizontal line meets
+      nb = Math.max(1, Math.min(Math.ceil(nE / 4), Math.floor((2 * nE) / k), 1 << 16));
+    }
+    this.nb = nb;
+    this.bMinY = miny;
+    this.bInv = H > 0 ? nb / H : 0;
+    const bandOf = (y: number) => {
+      const b = Math.floor((y - miny) * this.bInv);
+      return b < 0 ? 0 : b >= nb ? nb - 1 : b;
+    };
+    const off = new Int32Array(nb + 1);
+    for (let i = 0; i < nE; i++) {
+      const k = edges[i];
+      const y0 = xy[k + 1];
+      const y1 = xy[k + 3];
+      const b0 = bandOf(y0 < y1 ? y0 : y1);
+      const b1 = bandOf(y0 < y1 ? y1 : y0);
+      for (let b = b0; b <= b1; b++) off[b + 1]++;
+    }
+    for (let b = 0; b < nb; b++) off[b + 1] += off[b];
+    const fill = off.slice(0, nb);
+    const be = new Int32Array(off[nb]);
+    for (let i = 0; i < nE; i++) {
+      const k = edges[i];
+      const y0 = xy[k + 1];
+      const y1 = xy[k + 3];
+      const b0 = bandOf(y0 < y1 ? y0 : y1);
+      const b1 = bandOf(y0 < y1 ? y1 : y0);
+      for (let b = b0; b <= b1; b++) be[fill[b]++] = k;
+    }
+    this.bandOff = off;
+    this.bandEdges = be;
+
+    // ---- sub-grid with inside / outside / boundary cells
+    const W = maxx - minx;
+    if (nE >= GRID_MIN_EDGES && W > 0 && H > 0) {
+      const C = Math.min(GRID_MAX_CELLS, nE * GRID_CELLS_PER_EDGE);
+      let gnx = Math.max(1, Math.min(4096, Math.round(Math.sqrt((C * W) / H))));
+      let gny = Math.max(1, Math.min(4096, Math.round(C / gnx)));
+      this.gnx = gnx;
+      this.gny = gny;
+      this.gInvW = gnx / W;
+      this.gInvH = gny / H;
+      const cw = W / gnx;
+      const ch = H / gny;
+      const cells = new Uint8Array(gnx * gny);
+      const colOf = (x: number) => {
+        const c = Math.floor((x - minx) * this.gInvW);
+        return c < 0 ? 0 : c >= gnx ? gnx - 1 : c;
+      };
+      const rowOf = (y: number) => {
+        const r = Math.floor((y - miny) * this.gInvH);
+        return r < 0 ? 0 : r >= gny ? gny - 1 : r;
+      };
+      // mark every cell an edge comes within CELL_EPS of (row by row clipping of the segment)
+      for (let i = 0; i < nE; i++) {
+        const k = edges[i];
+        let x0 = xy[k], y0 = xy[k + 1], x1 = xy[k + 2], y1 = xy[k + 3];
+        if (y0 > y1) {
+          const tx = x0, ty = y0;
+          x0 = x1; y0 = y1; x1 = tx; y1 = ty;
+        }
+        const r0 = rowOf(y0 - CELL_EPS);
+        const r1 = rowOf(y1 + CELL_EPS);
+        const exlo = Math.min(x0, x1) - CELL_EPS;
+        const exhi = Math.max(x0, x1) + CELL_EPS;
+        if (r0 === r1 || y1 - y0 <= 0) {
+          const c0 = colOf(exlo), c1 = colOf(exhi);
+          for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) cells[r * gnx + c] = EDGE;
+          continue;
+        }
+        const slope = (x1 - x0) / (y1 - y0);
+        for (let r = r0; r <= r1; r++) {
+          const ya = Math.max(y0, miny + r * ch - CELL_EPS);
+          const yb = Math.min(y1, miny + (r + 1) * ch + CELL_EPS);
+          let xa: number, xb: number;
+          if (ya > yb) {
+            xa = exlo;
+            xb = exhi;
+          } else {
+            xa = x0 + (ya - y0) * slope;
+            xb = x0 + (yb - y0) * slope;
+            if (xa > xb) {
+              const t = xa;
+              xa = xb;
+              xb = t;
+            }
+            xa = Math.max(xa, exlo + CELL_EPS) - CELL_EPS;
+            xb = Math.min(xb, exhi - CELL_EPS) + CELL_EPS;
+          }
+          const c0 = colOf(xa), c1 = colOf(xb);
+          const base = r * gnx;
+          for (let c = c0; c <= c1; c++) cells[base + c] = EDGE;
+        }
+      }
+      // inside / outside of the remaining cells: one scanline per row at the row's centre
+      const xs: number[] = [];
+      for (let r = 0; r < gny; r++) {
+        const yc = miny + (r + 0.5) * ch;
+        xs.length = 0;
+        const b = bandOf(yc);
+        for (let i = off[b]; i < off[b + 1]; i++) {
+          const k = be[i];
+          let ax = xy[k], ay = xy[k + 1], bx = xy[k + 2], by = xy[k + 3];
+          if (ay > by) {
+            const tx = ax, ty = ay;
+            ax = bx; ay = by; bx = tx; by = ty;
+          } else if (ay === by) continue;
+          if (yc < ay || yc >= by) continue;
+          xs.push(ax + ((yc - ay) * (bx - ax)) / (by - ay));
+        }
+        xs.sort((a, b) => a - b);
+        let j = 0;
+        const base = r * gnx;
+        for (let c = 0; c < gnx; c++) {
+          if (cells[base + c] === EDGE) continue;
+          const xc = minx + (c + 0.5) * cw;
+          while (j < xs.length && xs[j] <= xc) j++;
+          cells[base + c] = ((xs.length - j) & 1) === 1 ? IN : OUT;
+        }
+      }
+      this.cells = cells;
+    }
+  }
+
+  get bandEntries(): number {
+    return this.bandEdges.length;
+  }
+  get gridCells(): number {
+    return this.cells ? this.cells.length : 0;
+  }
+  get bytes(): number {
+    return this.xy.byteLength + this.bandOff.byteLength + this.bandEdges.byteLength + (this.cells ? this.cells.byteLength : 0);
+  }
+
+  contains(px: number, py: number): boolean {
+    if (px < this.minx || px > this.maxx || py < this.miny || py > this.maxy) return false;
+    const cells = this.cells;
+    if (cells !== null) {
+      let cx = Math.floor((px - this.minx) * this.gInvW);
+      if (cx >= this.gnx) cx = this.gnx - 1;
+      let cy = Math.floor((py - this.miny) * this.gInvH);
+      if (cy >= this.gny) cy = this.gny - 1;
+      const s = cells[cy * this.gnx + cx];
+      if (s !== EDGE) return s === IN;
+    }
+    return this.exact(px, py);
+  }
+
+  /** The exact test of rule R2. */
+  exact(px: number, py: number): boolean {
+    let b = Math.floor((py - this.bMinY) * this.bInv);
+    if (b < 0) b = 0;
+    else if (b >= this.nb) b = this.nb - 1;
+    const xy = this.xy;
+    const be = this.bandEdges;
+    const end = this.bandOff[b + 1];
+    let inside = false;
+    for (let i = this.bandOff[b]; i < end; i++) {
+      const k = be[i];
+      let ax = xy[k], ay = xy[k + 1], bx = xy[k + 2], by = xy[k + 3];
+      if (ay > by) {
+        const tx = ax, ty = ay;
+        ax = bx; ay = by; bx = tx; by = ty;
+      } else if (ay === by) {
+        // horizontal edge: never crosses the ray; on it => inside
+        if (py === ay && (ax <= bx ? px >= ax && px <= bx : px >= bx && px <= ax)) return true;
+        continue;
+      }
+      if (py < ay || py > by) continue;
+      if (py === by) {
+        if (px === bx) return true; // upper vertex
+        continue; // half-open: the upper endpoint does not count
+      }
+      const xint = ax + ((py - ay) * (bx - ax)) / (by - ay);
+      if (xint === px) return true; // on the edge (includes the lower vertex)
+      if (xint > px) inside = !inside;
+    }
+    return inside;
+  }
+}
+
+export class BoundaryIndex {
+  private readonly ids: string[];
+  private readonly ftype: Uint8Array;
+  private readonly fstate: string[]; // GEOID[0:2]
+  private readonly fcounty: string[]; // 'county:' + GEOID[0:5] (cousubs), else ''
+  private readonly polys: Poly[];
+  private readonly gx0: number;
+  private readonly gy0: number;
+  private readonly gInv: number;
+  private readonly gnx: number;
+  private readonly gny: number;
+  private readonly off: Int32Array; // (cell * NTYPES + type) -> start in entries
+  private readonly entries: Int32Array; // poly indices, per (cell, type) in R3 order
+  private readonly byType: Record<BoundaryType, number>;
+
+  /** Load every state / county / cousub / place with a geom from an open (read-only) directory database. */
+  static fromDatabase(db: Database, options: BoundaryIndexOptions = {}): BoundaryIndex {
+    const stmt = db.query<{ jurisdiction_id: string; type: string; boundary_rank: number; geom: Uint8Array }, []>(
+      `SELECT jurisdiction_id, type, boundary_rank, geom FROM jurisdictions
+        WHERE geom IS NOT NULL AND type IN ('state','county','cousub','place')`,
+    );
+    const features: BoundaryFeatureInput[] = [];
+    for (const row of stmt.iterate()) {
+      let polygons: Float64Array[][];
+      try {
+        polygons = decodeSpatialiteBlob(row.geom).polygons.map((p) => p.rings);
+      } catch (e) {
+        throw new Error(`jurisdictions.geom of ${row.jurisdiction_id}: ${(e as Error).message}`);
+      }
+      features.push({ id: row.jurisdiction_id, type: row.type as BoundaryType, rank: row.boundary_rank ?? 0, polygons });
+    }
+    stmt.finalize();
+    return new BoundaryIndex(features, options);
+  }
+
+  constructor(features: BoundaryFeatureInput[], options: BoundaryIndexOptions = {}) {
+    const cellSize = options.cellSize ?? 0.25;
+    // R3 order: type, then boundary_rank desc, then jurisdiction_id asc
+    const order = features
+      .map((f, i) => i)
+      .filter((i) => BOUNDARY_TYPES.includes(features[i].type))
+      .sort((a, b) => {
+        const fa = features[a], fb = features[b];
+        if (fa.rank !== fb.rank) return fb.rank - fa.rank;
+        return fa.id < fb.id ? -1 : fa.id > fb.id ? 1 : 0;
+      });
+    const n = order.length;
+    this.ids = new Array(n);
+    this.ftype = new Uint8Array(n);
+    this.fstate = new Array(n);
+    this.fcounty = new Array(n);
+    this.byType = { state: 0, county: 0, cousub: 0, place: 0 };
+    this.polys = [];
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (let fi = 0; fi < n; fi++) {
+      const f = features[order[fi]];
+      const t = BOUNDARY_TYPES.indexOf(f.type);
+      const colon = f.id.indexOf(":");
+      const geoid = colon >= 0 ? f.id.slice(colon + 1) : f.id;
+      this.ids[fi] = f.id;
+      this.ftype[fi] = t;
+      this.fstate[fi] = geoid.slice(0, 2);
+      this.fcounty[fi] = t === T_COUSUB ? "county:" + geoid.slice(0, 5) : "";
+      this.byType[f.type]++;
+      for (const rings of f.polygons) {
+        const p = buildPoly(fi, rings);
+        if (!p) continue;
+        this.polys.push(p);
+        if (p.minx < minX) minX = p.minx;
+        if (p.miny < minY) minY = p.miny;
+        if (p.maxx > maxX) maxX = p.maxx;
+        if (p.maxy > maxY) maxY = p.maxy;
+      }
+    }
+    // top-level grid
+    if (this.polys.length === 0) {
+      minX = minY = 0;
+      maxX = maxY = 0;
+    }
+    this.gInv = 1 / cellSize;
+    this.gx0 = Math.floor(minX);
+    this.gy0 = Math.floor(minY);
+    this.gnx = Math.floor((maxX - this.gx0) * this.gInv) + 1;
+    this.gny = Math.floor((maxY - this.gy0) * this.gInv) + 1;
+    const nSlots = this.gnx * this.gny * NTYPES;
+    const off = new Int32Array(nSlots + 1);
+    const polys = this.polys;
+    const range = (p: Poly) => [
+      Math.floor((p.minx - this.gx0) * this.gInv),
+      Math.floor((p.miny - this.gy0) * this.gInv),
+      Math.floor((p.maxx - this.gx0) * this.gInv),
+      Math.floor((p.maxy - this.gy0) * this.gInv),
+    ];
+    for (const p of polys) {
+      const [c0, r0, c1, r1] = range(p);
+      const t = this.ftype[p.feature];
+      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) off[(r * this.gnx + c) * NTYPES + t + 1]++;
+    }
+    for (let i = 0; i < nSlots; i++) off[i + 1] += off[i];
+    const fill = off.slice(0, nSlots);
+    const entries = new Int32Array(off[nSlots]);
+    // polys are in feature (R3) order, so each slot comes out sorted
+    for (let pi = 0; pi < polys.length; pi++) {
+      const p = polys[pi];
+      const [c0, r0, c1, r1] = range(p);
+      const t = this.ftype[p.feature];
+      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) entries[fill[(r * this.gnx + c) * NTYPES + t]++] = pi;
+    }
+    this.off = off;
+    this.entries = entries;
+  }
+
+  /** Index of the top-level grid slot base for a point (cell * NTYPES), or -1 outside the grid. */
+  cellOf(lon: number, lat: number): number {
+    const c = Math.floor((lon - this.gx0) * this.gInv);
+    const r = Math.floor((lat - this.gy0) * this.gInv);
+    if (!(c >= 0 && c < this.gnx && r >= 0 && r < this.gny)) return -1; // also rejects NaN
+    return (r * this.gnx + c) * NTYPES;
+  }
+
+  /** First (= best by R3) feature of type t containing the point, optionally restricted to a state prefix; -1 if none. */
+  private best(slotBase: number, t: number, lon: number, lat: number, state: string | null): number {
+    const end = this.off[slotBase + t + 1];
+    const polys = this.polys;
+    const entries = this.entries;
+    for (let i = this.off[slotBase + t]; i < end; i++) {
+      const p = polys[entries[i]];
+      if (state !== null && this.fstate[p.feature] !== state) continue;
+      if (p.contains(lon, lat)) return p.feature;
+    }
+    return -1;
+  }
+
+  /** The jurisdiction chain for a point (lon, lat in EPSG:4326 degrees), or null outside coverage. Rules R1-R4 above. */
+  lookup(lon: number, lat: number): PointChain | null {
+    const s = this.cellOf(lon, lat);
+    if (s < 0) return null;
+    const cousub = this.best(s, T_COUSUB, lon, lat, null);
+    if (cousub >= 0) {
+      const st = this.fstate[cousub];
+      const place = this.best(s, T_PLACE, lon, lat, st);
+      return {
+        state: "state:" + st,
+        county: this.fcounty[cousub],
+        cousub: this.ids[cousub],
+        place: place >= 0 ? this.ids[place] : null,
+      };
+    }
+    const place = this.best(s, T_PLACE, lon, lat, null);
+    if (place >= 0) {
+      const st = this.fstate[place];
+      const county = this.best(s, T_COUNTY, lon, lat, st);
+      return { state: "state:" + st, county: county >= 0 ? this.ids[county] : null, cousub: null, place: this.ids[place] };
+    }
+    const county = this.best(s, T_COUNTY, lon, lat, null);
+    if (county >= 0) {
+      return { state: "state:" + this.fstate[county], county: this.ids[county], cousub: null, place: null };
+    }
+    const state = this.best(s, T_STATE, lon, lat, null);
+    if (state >= 0) return { state: this.ids[state], county: null, cousub: null, place: null };
+    return null;
+  }
+
+  /** Every loaded feature containing the point (rule R2), all types, in R3 order per type. For diagnostics / tests. */
+  containing(lon: number, lat: number): string[] {
+    const s = this.cellOf(lon, lat);
+    if (s < 0) return [];
+    const out: string[] = [];
+    for (let t = 0; t < NTYPES; t++) {
+      for (let i = this.off[s + t]; i < this.off[s + t + 1]; i++) {
+        const p = this.polys[this.entries[i]];
+        const id = this.ids[p.feature];
+        if (out[out.length - 1] !== id && p.contains(lon, lat) && !out.includes(id)) out.push(id);
+      }
+    }
+    return out;
+  }
+
+  /** Bounding boxes of the loaded features of one type: [id, minx, miny, maxx, maxy] (union over their polygons). */
+  featureBoxes(type: BoundaryType): Array<[string, number, number, number, number]> {
+    const t = BOUNDARY_TYPES.indexOf(type);
+    const m = new Map<number, [string, number, number, number, number]>();
+    for (const p of this.polys) {
+      if (this.ftype[p.feature] !== t) continue;
+      const b = m.get(p.feature);
+      if (!b) m.set(p.feature, [this.ids[p.feature], p.minx, p.miny, p.maxx, p.maxy]);
+      else {
+        b[1] = Math.min(b[1], p.minx);
+        b[2] = Math.min(b[2], p.miny);
+        b[3] = Math.max(b[3], p.maxx);
+        b[4] = Math.max(b[4], p.maxy);
+      }
+    }
+    return [...m.values()];
+  }
+
+  stats(): BoundaryIndexStats {
+    let vertices = 0, bandEntries = 0, gridCells = 0, bytes = 0;
+    for (const p of this.polys) {
+      vertices += p.xy.length / 2;
+      bandEntries += p.bandEntries;
+      gridCells += p.gridCells;
+      bytes += p.bytes;
+    }
+    bytes += this.off.byteLength + this.entries.byteLength;
+    return {
+      features: this.ids.length,
+      featuresByType: { ...this.byType },
+      polygons: this.polys.length,
+      vertices,
+      bandEntries,
+      gridCells,
+      topCells: this.gnx * this.gny,
+      topEntries: this.entries.length,
+      typedArrayBytes: bytes,
+    };
+  }
+}
+
+/** Build one Poly from rings (closing any open ring), or null when it has no edge. */
+function buildPoly(feature: number, rings: Float64Array[]): Poly | null {
+  let total = 0;
+  let allClosed = true;
+  let shared: ArrayBufferLike | null = rings.length > 0 ? rings[0].buffer : null;
+  for (const r of rings) {
+    const n = r.length >> 1;
+    if (n === 0) continue;
+    total += n;
+    if (r[0] !== r[2 * n - 2] || r[1] !== r[2 * n - 1]) allClosed = false;
+    if (r.buffer !== shared) shared = null;
+  }
+  if (total < 2) return null;
+  // Reuse the decoder's shared buffer when the rings are closed and fill it exactly; else copy (closing rings).
+  let xy: Float64Array;
+  let ringStarts: number[] = [];
+  let ringEnds: number[] = [];
+  const first = rings[0];
+  const whole = shared !== null ? new Float64Array(shared, first.byteOffset, total * 2) : null;
+  let contiguous = allClosed && whole !== null && whole.byteLength === shared!.byteLength;
+  if (contiguous) {
+    let o = 0;
+    for (const r of rings) {
+      if (r.byteOffset !== first.byteOffset + o * 8) {
+        contiguous = false;
+        break;
+      }
+      o += r.length;
+    }
+  }
+  if (contiguous) {
+    xy = whole!;
+    let o = 0;
+    for (const r of rings) {
+      ringStarts.push(o);
+      o += r.length;
+      ringEnds.push(o);
+    }
+  } else {
+    let size = 0;
+    for (const r of rings) {
+      const n = r.length >> 1;
+      if (n === 0) continue;
+      size += r.length + (r[0] !== r[2 * n - 2] || r[1] !== r[2 * n - 1] ? 2 : 0);
+    }
+    xy = new Float64Array(size);
+    let o = 0;
+    ringStarts = [];
+    ringEnds = [];
+    for (const r of rings) {
+      const n = r.length >> 1;
+      if (n === 0) continue;
+      ringStarts.push(o);
+      xy.set(r, o);
+      o += r.length;
+      if (r[0] !== r[2 * n - 2] || r[1] !== r[2 * n - 1]) {
+        xy[o++] = r[0];
+        xy[o++] = r[1];
+      }
+      ringEnds.push(o);
+    }
+  }
+  let nE = 0;
+  for (let i = 0; i < ringStarts.length; i++) nE += Math.max(0, (ringEnds[i] - ringStarts[i]) / 2 - 1);
+  if (nE === 0) return null;
+  const edges = new Int32Array(nE);
+  let e = 0;
+  let minx = Infinity, miny = Infinity, maxx = -Infinity, maxy = -Infinity;
+  for (let i = 0; i < ringStarts.length; i++) {
+    for (let k = ringStarts[i]; k < ringEnds[i]; k += 2) {
+      const x = xy[k], y = xy[k + 1];
+      if (!Number.isFinite(x) || !Number.isFinite(y)) throw new Error("non-finite coordinate in boundary geometry");
+      if (x < minx) minx = x;
+      if (x > maxx) maxx = x;
+      if (y < miny) miny = y;
+      if (y > maxy) maxy = y;
+      if (k + 2 < ringEnds[i]) edges[e++] = k;
+    }
+  }
+  return new Poly(feature, xy, edges, minx, miny, maxx, maxy);
+}

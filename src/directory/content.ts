@@ -1,0 +1,45 @@
+// Topics, guides and state rules: read from the data file (tables topics, guides, state_rules) or, before a
+// data file exists, from the authored YAML in data/. Plain data access; no HTTP here.
+import type { Database } from "bun:sqlite";
+import { readFileSync, existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+
+export interface TopicText { topic: string; name: string; description: string }
+export interface GuideText { topic: string; title: string; summary: string; sections: { heading: string | null; text: string }[]; also?: string[] }
+export interface RuleText { office: string | null; level: string | null; where: string | null; note?: string | null; evidence_url?: string | null }
+export interface StateRulesText {
+  name: string; fips?: string; summary?: string | null;
+  assessment: RuleText; tax_collection: RuleText; recording: RuleText; zoning: RuleText | null; exemptions: RuleText | null;
+  property_tax_page?: { name: string; url: string } | null; gis_portal?: { name: string; url: string } | null;
+}
+
+export interface Content {
+  topics: TopicText[];
+  guides: Map<string, GuideText>;
+  stateRules: Map<string, StateRulesText>;
+}
+
+export function contentFromYaml(dataDir: string): Content {
+  const read = (p: string) => parse(readFileSync(p, "utf8"));
+  const topics = (read(join(dataDir, "topics.yaml")) ?? []) as TopicText[];
+  const guides = new Map<string, GuideText>();
+  const gdir = join(dataDir, "guides");
+  if (existsSync(gdir)) for (const f of readdirSync(gdir).filter((f) => f.endsWith(".yaml")).sort()) {
+    const g = read(join(gdir, f)) as GuideText;
+    guides.set(g.topic, g);
+  }
+  const rulesFile = join(dataDir, "state-rules.yaml");
+  const raw = existsSync(rulesFile) ? ((read(rulesFile) ?? {}) as Record<string, StateRulesText>) : {};
+  return { topics, guides, stateRules: new Map(Object.entries(raw).map(([k, v]) => [k.toUpperCase(), v])) };
+}
+
+export function contentFromStore(db: Database): Content {
+  const topics = db.query<{ json: string }, []>("SELECT json FROM topics").all().map((r) => JSON.parse(r.json) as TopicText);
+  const guides = new Map(db.query<{ topic: string; json: string }, []>("SELECT topic, json FROM guides").all().map((r) => [r.topic, JSON.parse(r.json) as GuideText]));
+  const stateRules = new Map(
+    db.query<{ state: string; name: string; rules_json: string }, []>("SELECT state, name, rules_json FROM state_rules").all()
+      .map((r) => [r.state.toUpperCase(), { name: r.name, ...JSON.parse(r.rules_json) } as StateRulesText]),
+  );
+  return { topics, guides, stateRules };
+}

@@ -1,0 +1,85 @@
+// The data file's manifest and its content hash. The ONE implementation of the canonical dump: the builder
+// (scripts/build-data.ts) writes content_sha256 with it, the server checks it at start with verifyManifest.
+// Needs plain bun:sqlite only (geometry blobs are hashed as bytes; no mod_spatialite).
+import { Database } from "bun:sqlite";
+
+export const SCHEMA_VERSION = "1";
+
+/** Hashed tables in this order, each dumped ordered by its primary key (name_search by kind, ref, name). */
+export const HASHED_TABLES: { table: string; orderBy: string; columns?: string }[] = [
+  { table: "sources", orderBy: "source_id" },
+  { table: "jurisdictions", orderBy: "jurisdiction_id" },
+  { table: "same_as", orderBy: "jurisdiction_id, other_id" },
+  { table: "state_rules", orderBy: "state" },
+  { table: "offices", orderBy: "office_id" },
+  { table: "resources", orderBy: "resource_id" },
+  { table: "function_overrides", orderBy: "jurisdiction_id, function, role" },
+  { table: "radon_zones", orderBy: "county_id" },
+  { table: "topics", orderBy: "topic" },
+  { table: "guides", orderBy: "topic" },
+  { table: "name_search", orderBy: "kind, ref, name, state", columns: "name, kind, ref, state" },
+];
+
+export const MANIFEST_KEYS = ["dataset_version", "as_of", "builder_version", "schema_version", "sources_used", "content_sha256"] as const;
+export type Manifest = Record<(typeof MANIFEST_KEYS)[number], string>;
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+function hex(b: Uint8Array): string {
+  let s = "";
+  for (let i = 0; i < b.length; i++) s += HEX[b[i]];
+  return s;
+}
+
+/** Canonical encoding of one value: N (null), n:<number>, s:<JSON string>, x:<hex of blob>. */
+function enc(v: unknown): string {
+  if (v === null || v === undefined) return "N";
+  if (typeof v === "number" || typeof v === "bigint") return "n:" + String(v);
+  if (typeof v === "string") return "s:" + JSON.stringify(v);
+  if (v instanceof Uint8Array) return "x:" + hex(v);
+  if (v instanceof ArrayBuffer) return "x:" + hex(new Uint8Array(v));
+  return "s:" + JSON.stringify(String(v));
+}
+
+/** sha256 over the canonical dump of every hashed table (rows in primary-key order, one line per row). */
+export function contentSha256(db: Database): string {
+  const h = new Bun.CryptoHasher("sha256");
+  for (const t of HASHED_TABLES) {
+    const cols = t.columns
+      ? t.columns.split(",").map((c) => c.trim())
+      : (db.query(`PRAGMA table_info(${t.table})`).all() as { name: string }[]).map((c) => c.name);
+    h.update(`# ${t.table} (${cols.join(",")})\n`);
+    const stmt = db.query(`SELECT ${cols.map((c) => `"${c}"`).join(", ")} FROM "${t.table}" ORDER BY ${t.orderBy}`);
+    for (const row of stmt.iterate() as Iterable<Record<string, unknown>>) {
+      let line = "";
+      for (let i = 0; i < cols.length; i++) line += (i ? "\x1f" : "") + enc(row[cols[i]]);
+      h.update(line + "\n");
+    }
+  }
+  return h.digest("hex");
+}
+
+export function readManifest(db: Database): Partial<Manifest> {
+  const rows = db.query("SELECT key, value FROM manifest").all() as { key: string; value: string }[];
+  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+}
+
+/** Open the data file read-only, check the manifest is complete and the content hash matches. Never throws. */
+export function verifyManifest(dbPath: string): { ok: true; manifest: Manifest } | { ok: false; error: string } {
+  let db: Database | null = null;
+  try {
+    db = new Database(dbPath, { readonly: true });
+    const check = db.query("PRAGMA quick_check").get() as Record<string, string>;
+    const verdict = Object.values(check)[0];
+    if (verdict !== "ok") return { ok: false, error: `database structure check failed: ${verdict}` };
+    const m = readManifest(db);
+    for (const k of MANIFEST_KEYS) if (!m[k]) return { ok: false, error: `manifest key ${k} missing` };
+    if (m.schema_version !== SCHEMA_VERSION) return { ok: false, error: `schema_version ${m.schema_version}, expected ${SCHEMA_VERSION}` };
+    const got = contentSha256(db);
+    if (got !== m.content_sha256) return { ok: false, error: `content_sha256 mismatch: file content ${got}, manifest ${m.content_sha256}` };
+    return { ok: true, manifest: m as Manifest };
+  } catch (e) {
+    return { ok: false, error: `cannot read data file ${dbPath}: ${(e as Error).message}` };
+  } finally {
+    db?.close();
+  }
+}

@@ -1,0 +1,11 @@
+// Cache lifetimes per endpoint (spec part 4): the ONE table. Errors are always no-store.
+export const CACHE_SECONDS = {
+  topics: 86400,
+  guides: 86400,
+  screening: 3600,
+  default: 900,
+} as const;
+export type CacheClass = keyof typeof CACHE_SECONDS;
+
+export const cacheControlFor = (c: CacheClass) => `public, max-age=${CACHE_SECONDS[c]}`;
+export const NO_STORE = "no-store";

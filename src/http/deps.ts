@@ -1,0 +1,21 @@
+// What the HTTP layer is given: config, the directory (data file), content, keys, limits, lookups.
+import type { Config } from "../config/config";
+import type { Content } from "../directory/content";
+import type { Links } from "../domain/links";
+import type { KeyStore } from "../state/keys";
+import type { Limiter } from "./limits";
+import type { Cursors } from "./paging";
+import type { Deprecation } from "./deprecations";
+
+export interface Deps {
+  config: Config;
+  content: Content;
+  asOf: string;                 // the data's as_of (manifest), ISO date-time
+  links: Links;
+  keys: KeyStore;
+  limiter: Limiter;
+  cursors: Cursors;
+  deprecations: Deprecation[];
+  directory?: unknown;          // the data-file directory (resolve, places, resources, search), when loaded
+  log?: (line: string) => void;
+}

@@ -1,0 +1,59 @@
+// Query and path parameter parsing with TypeBox: each parameter names the problem type its failure gives.
+// Unknown query parameters are ignored. The same specs generate the OpenAPI parameters (see openapi.ts).
+import { Value } from "@sinclair/typebox/value";
+import type { TSchema } from "@sinclair/typebox";
+import { DomainError, type ProblemSuffix } from "../domain/errors";
+
+export interface ParamSpec {
+  schema: TSchema;
+  as: "string" | "number" | "integer";
+  problem: ProblemSuffix;
+  required?: boolean;
+  in?: "query" | "path";
+  description?: string;
+}
+export type ParamSpecs = Record<string, ParamSpec>;
+
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const INTEGER = /^[+-]?\d+$/;
+
+function convert(name: string, raw: string, spec: ParamSpec): unknown {
+  if (spec.as === "string") return raw;
+  const ok = spec.as === "integer" ? INTEGER.test(raw.trim()) : NUMBER.test(raw.trim());
+  if (!ok) throw new DomainError(spec.problem, `Parameter '${name}' must be ${spec.as === "integer" ? "an integer" : "a number"}; got '${raw.slice(0, 40)}'.`);
+  return Number(raw);
+}
+
+function describe(schema: any): string {
+  const bits: string[] = [];
+  if (schema.minimum !== undefined && schema.maximum !== undefined) bits.push(`from ${schema.minimum} to ${schema.maximum}`);
+  if (schema.minLength !== undefined) bits.push(`${schema.minLength} to ${schema.maxLength ?? "any"} characters`);
+  if (schema.pattern) bits.push(`matching ${schema.pattern}`);
+  if (schema.anyOf) bits.push("one of the listed values");
+  return bits.join(", ");
+}
+
+/** Parse `source` (query or path values) against specs; first failure throws its DomainError. */
+export function parseParams<T = Record<string, any>>(source: Record<string, string | undefined>, specs: ParamSpecs): T {
+  const out: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(specs)) {
+    const raw = source[name];
+    if (raw === undefined || raw === "") {
+      if (spec.required) throw new DomainError(spec.problem, `Parameter '${name}' is required.`);
+      continue;
+    }
+    const v = convert(name, raw, spec);
+    if (!Value.Check(spec.schema, v)) {
+      throw new DomainError(spec.problem, `Parameter '${name}' is out of range or malformed: it must be ${describe(spec.schema) || "valid"}.`);
+    }
+    out[name] = v;
+  }
+  return out as T;
+}
+
+/** Raw query values of a URL: the first value of each name. */
+export function queryOf(url: URL): Record<string, string> {
+  const q: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) if (!(k in q)) q[k] = v;
+  return q;
+}

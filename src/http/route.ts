@@ -1,0 +1,21 @@
+// A route: its parameters (TypeBox specs), the schema of its data, its error statuses and its handler. The app
+// mounts it on Elysia and the OpenAPI document is generated from the same definition.
+import type { TSchema } from "@sinclair/typebox";
+import type { ParamSpecs } from "./params";
+import type { Reply, RequestContext } from "./respond";
+import type { Deps } from "./deps";
+
+export interface RouteInput { ctx: RequestContext; query: Record<string, any>; params: Record<string, any>; deps: Deps }
+
+export interface RouteDef {
+  path: string;                 // Elysia path under /v1, e.g. "/guides/:topic"
+  operationId: string;
+  summary: string;
+  description?: string;
+  list?: boolean;               // counts against the place-and-resource-list limits
+  pathParams?: ParamSpecs;
+  query?: ParamSpecs;
+  data: TSchema | null;         // null: the response is not enveloped (openapi.json)
+  errors: number[];
+  handler: (input: RouteInput) => Reply | Promise<Reply> | Response;
+}

@@ -1,0 +1,33 @@
+// Test harness: the app over the authored YAML (or a given data file), an in-memory state file, and a
+// request helper that calls app.handle directly (no socket) with a chosen client address.
+import { join } from "node:path";
+import { loadConfig, type Config } from "../../src/config/config";
+import { contentFromYaml } from "../../src/directory/content";
+import { buildDeps } from "../../src/cli/compose";
+import { createApp, type App } from "../../src/http/app";
+import type { Deps } from "../../src/http/deps";
+
+export const ROOT = join(import.meta.dir, "../..");
+export const BASE = "http://api.test/v1";
+export const PROBLEMS = "http://api.test/problems";
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig(null, {}, { base_url: BASE, problems_url: PROBLEMS, state_file: ":memory:", cursor_secret: "test-secret", ...overrides } as any);
+}
+
+export function yamlApp(overrides: Partial<Config> = {}, mutate?: (d: Deps) => void): { app: App; deps: Deps } {
+  const cfg = testConfig(overrides);
+  const deps = buildDeps(cfg, { db: null, manifest: { as_of: "2026-11-22T00:00:00Z", content_sha256: "test" }, content: contentFromYaml(join(ROOT, "data")) });
+  mutate?.(deps);
+  return { app: createApp(deps), deps };
+}
+
+export interface Call { method?: string; headers?: Record<string, string>; address?: string }
+
+export async function call(app: App, path: string, opts: Call = {}) {
+  const res = await app.handle(new Request(`http://api.test${path}`, { method: opts.method ?? "GET", headers: opts.headers }), opts.address ?? "203.0.113.7");
+  const text = await res.text();
+  let json: any = null;
+  try { json = text ? JSON.parse(text) : null; } catch {}
+  return { res, status: res.status, headers: res.headers, text, json };
+}
