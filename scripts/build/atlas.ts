@@ -59,7 +59,7 @@ export async function loadAtlas(inputs: Inputs, rows: Map<string, JRow>, stats: 
     if (!info || !/^\d{5}$/.test(f.id)) { c.reject(`unknown FIPS ${f.id}`); continue; }
     const name = countyDisplayName(f.id, f.properties.name);
     const r = newRow({
-      jurisdiction_id: `county:${f.id}`, type: "county", name, legal_type: legalWord(name),
+      jurisdiction_id: `county:${f.id}`, type: "county", name, legal_type: f.id === "11001" ? "district" : legalWord(name),
       state: info.postal, state_fips: info.fips, tiger_vintage: "2023", source_id: ATLAS_COUNTIES,
     });
     offerBoundary(r, f.geometry, ATLAS_COUNTIES, "1:10m");

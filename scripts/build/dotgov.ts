@@ -90,7 +90,8 @@ const CITY_ADMIN = words([
   "city council", "town council", "village council", "council", "board of trustees", "township board", "town board",
   "board of selectmen", "selectboard", "select board", "administration", "offices", "office", "it department",
   "information technology", "information technology department", "incorporated", "inc", "corp", "corporation",
-  "municipal corporation", "official website",
+  "municipal corporation", "official website", "consolidated government", "unified government", "metro government",
+  "metropolitan government", "urban county government", "information services", "information technology center",
 ]);
 const CITY_LEGAL: [string[], string][] = [
   ["city of", "city"], ["town of", "town"], ["village of", "village"], ["township of", "township"], ["borough of", "borough"],
@@ -101,6 +102,8 @@ const COUNTY_ADMIN = words([
   "government", "govt", "board of county commissioners", "board of commissioners", "county commissioners",
   "commissioners", "commissioneers", "county commission", "commission", "board of commission", "boc", "bocc",
   "board of supervisors", "fiscal court", "judge executive", "mayors office", "it", "i t", "local government",
+  "commissioners office", "information services", "information technology center", "consolidated government",
+  "unified government",
   "commissioners court", "police jury", "courthouse", "administration", "it department", "information technology",
   "information technology department", "county council", "council", "county board", "offices", "official website",
 ]);
@@ -201,19 +204,24 @@ function localCandidates(idx: GovIndex, state: string, v: Variant): Candidate[] 
     if (f.length) return f;
     // The organization calls itself "City of X" where Census says "X town": accept only outside the town/township
     // states, where no separate town government of the same name can exist.
-    return strong ? [] : c.filter((x) => x.j.type === "place");
+    // A township is never the same government as a city or village of the same name.
+    return strong || v.hint === "township" ? [] : c.filter((x) => x.j.type === "place");
   }
   return c;
 }
 
-/** Several governments of one name in the state: pick the one whose county is named in the domain, org or city. */
-function byCounty(cands: Candidate[], row: DotgovRow, key: string): Candidate | null {
+/** Several governments of one name in the state: pick the one whose county is named in the domain or the
+ *  organization name, else the one in the county of the registry's City (the mailing city). */
+function byCounty(idx: GovIndex, cands: Candidate[], row: DotgovRow, key: string): Candidate | null {
   const label = row.domain.replace(/\.gov$/, "").replace(/[^a-z0-9]/g, "").replace(key, "");
   const orgKey = keyOf(nameTokens(row.org)).replace(key, "");
+  const named = cands.filter((c) => c.countyKey && c.countyKey.length >= 4 && (label.includes(c.countyKey) || orgKey.includes(c.countyKey)));
+  if (named.length === 1) return named[0];
   const cityKey = keyOf(nameTokens(row.city));
-  const hits = cands.filter((c) => c.countyKey && c.countyKey.length >= 4 &&
-    (label.includes(c.countyKey) || orgKey.includes(c.countyKey) || cityKey === c.countyKey));
-  return hits.length === 1 ? hits[0] : null;
+  if (!cityKey) return null;
+  const cityCounties = new Set((idx.locals.get(row.state)?.get(cityKey) ?? []).map((c) => c.j.county_id).filter(Boolean));
+  const inCity = cands.filter((c) => (c.j.county_id && cityCounties.has(c.j.county_id)) || c.countyKey === cityKey);
+  return inCity.length === 1 ? inCity[0] : null;
 }
 
 export type MatchResult =
@@ -229,7 +237,7 @@ export function matchRow(idx: GovIndex, row: DotgovRow): MatchResult {
     else cands = localCandidates(idx, row.state, v);
     if (!cands.length) continue;
     if (cands.length === 1) return { ok: true, j: cands[0].j };
-    const pick = byCounty(cands, row, v.key);
+    const pick = byCounty(idx, cands, row, v.key);
     return pick ? { ok: true, j: pick.j } : { ok: false, reason: "ambiguous" };
   }
   const last = variants[variants.length - 1];
@@ -241,12 +249,13 @@ export function matchRow(idx: GovIndex, row: DotgovRow): MatchResult {
 }
 
 // Domain labels that name a department (police, fire, court ...) rank after the government's general domain.
-const DEPT_LABEL = /(police|pd$|fire|fd$|court|librar|sheriff|911|ems$|water|utilit|parks|vote|elect|tourism|visit|airport|housing|health|transit|museum|jail|recycl)/;
+const DEPT_LABEL = /(police|(pd|fd|ems)([a-z]{2})?$|fire|court|librar|sheriff|911|water|utilit|parks|vote|elect|tourism|visit|airport|housing|health|transit|museum|jail|recycl)/;
 
 /** Deterministic best home page among several domains of one government: general before department-like
  *  labels, then the shortest, then alphabetical. */
+const departmentLabel = (d: string, govKey: string) => DEPT_LABEL.test(d.replace(/\.gov$/, "").replace(/[^a-z0-9]/g, "").replace(govKey, ""));
 export function pickHome(domains: string[], govKey: string): string {
-  const rank = (d: string) => (DEPT_LABEL.test(d.replace(/\.gov$/, "").replace(/[^a-z0-9]/g, "").replace(govKey, "")) ? 1 : 0);
+  const rank = (d: string) => (departmentLabel(d, govKey) ? 1 : 0);
   return [...domains].sort((a, b) => rank(a) - rank(b) || a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))[0];
 }
 
@@ -277,8 +286,10 @@ export function matchRegistry(rows: DotgovRow[], jurisdictions: Iterable<Jurisdi
   for (const [id, g] of [...byGov].sort((a, b) => a[0].localeCompare(b[0]))) {
     const key = g.j.type === "county" ? countyKey(g.j.name) : keyOf(nameTokens(placeBase(g.j.name).base));
     const home = pickHome(g.rows.map((r) => r.domain), key);
-    homes.set(id, { j: g.j, row: g.rows.find((r) => r.domain === home)!, domains: g.rows.length });
     const t = g.j.type === "county" ? "county" : "city";
+    // Only department-like domains (a police or fire department site): not the government's home page.
+    if (departmentLabel(home, key)) { counts[`${t}_department_domain_only`] = (counts[`${t}_department_domain_only`] ?? 0) + 1; continue; }
+    homes.set(id, { j: g.j, row: g.rows.find((r) => r.domain === home)!, domains: g.rows.length });
     counts[`${t}_governments`] = (counts[`${t}_governments`] ?? 0) + 1;
     counts[`${t}_extra_domains_ignored`] = (counts[`${t}_extra_domains_ignored`] ?? 0) + g.rows.length - 1;
   }

@@ -41,11 +41,12 @@ export function buildSameAs(rows: Map<string, JRow>, mnPairs: [string, string][]
     const k = r.name.toLowerCase();
     vaPlaces.set(k, [...(vaPlaces.get(k) ?? []), r.jurisdiction_id]);
   }
+  const vaMiss: string[] = [];
   for (const r of rows.values()) {
     if (r.type !== "county" || r.state_fips !== "51" || Number(r.jurisdiction_id.slice(9)) < 510) continue;
     const m = vaPlaces.get(r.name.toLowerCase()) ?? [];
     if (m.length === 1) add(r.jurisdiction_id, m[0], why, "virginia independent city");
-    else why[`virginia independent city (no unique place named "${r.name}")`] = (why[`virginia independent city (no unique place named "${r.name}")`] ?? 0) + 1;
+    else { why["virginia independent city (no unique place of that name)"] = (why["virginia independent city (no unique place of that name)"] ?? 0) + 1; vaMiss.push(r.name); }
   }
 
   for (const [county, place] of Object.entries(CONSOLIDATED)) {
@@ -66,6 +67,19 @@ export function buildSameAs(rows: Map<string, JRow>, mnPairs: [string, string][]
   add("state:11", "place:1150000", why, "district of columbia");
   add("county:11001", "place:1150000", why, "district of columbia");
 
+  // A county-equivalent that OCD lists only as its city (Virginia cities, Baltimore, St. Louis, Carson City, DC)
+  // takes the OCD id of that same division.
+  let ocdFilled = 0;
+  const partners = new Map<string, string[]>();
+  for (const p of pairs) { const [a, b] = p.split("\t"); partners.set(a, [...(partners.get(a) ?? []), b]); }
+  for (const [id, others] of [...partners].sort()) {
+    const r = rows.get(id)!;
+    if (r.type !== "county" || r.ocd_id) continue;
+    const ids = [...new Set(others.map((o) => rows.get(o)?.ocd_id).filter(Boolean))];
+    if (ids.length === 1) { r.ocd_id = ids[0]!; ocdFilled++; }
+  }
+  if (ocdFilled) stats.note(`ocd_id of ${ocdFilled} county-equivalents taken from their same_as city or district`);
   for (const [k, v] of Object.entries(why)) stats.note(`same_as ${k}: ${v}`);
+  if (vaMiss.length) stats.note(`same_as virginia cities without a unique place: ${vaMiss.slice(0, 8).join(", ")}${vaMiss.length > 8 ? " ..." : ""}`);
   return [...pairs].sort().map((s) => s.split("\t") as [string, string]);
 }

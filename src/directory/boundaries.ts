@@ -98,7 +98,7 @@ class Poly {
   private readonly bMinY: number;
   private readonly bInv: number;
   private readonly bandOff: Int32Array;
-  private readonly bandEdges: Int32Array; // coordinate index of the edge's first point (edge = xy[k..k+3])
+  private readonly bandEdges: Int32Array; // coordinate index of the edge's first point (edge = xy[k..k+3]!)
   // sub-grid (null for small polygons)
   private readonly cells: Uint8Array | null = null;
   private readonly gnx: number = 0;
@@ -121,7 +121,7 @@ class Poly {
     let nb = 1;
     if (H > 0 && nE > 8) {
       let sumDy = 0;
-      for (let i = 0; i < nE; i++) sumDy += Math.abs(xy[edges[i] + 3] - xy[edges[i] + 1]);
+      for (let i = 0; i < nE; i++) sumDy += Math.abs(xy[edges[i]! + 3]! - xy[edges[i]! + 1]!);
       const k = Math.max(2, sumDy / H); // mean number of edges a horizontal line meets
       nb = Math.max(1, Math.min(Math.ceil(nE / 4), Math.floor((2 * nE) / k), 1 << 16));
     }
@@ -134,23 +134,26 @@ class Poly {
     };
     const off = new Int32Array(nb + 1);
     for (let i = 0; i < nE; i++) {
-      const k = edges[i];
-      const y0 = xy[k + 1];
-      const y1 = xy[k + 3];
+      const k = edges[i]!;
+      const y0 = xy[k + 1]!;
+      const y1 = xy[k + 3]!;
       const b0 = bandOf(y0 < y1 ? y0 : y1);
       const b1 = bandOf(y0 < y1 ? y1 : y0);
-      for (let b = b0; b <= b1; b++) off[b + 1]++;
+      for (let b = b0; b <= b1; b++) off[b + 1] = off[b + 1]! + 1;
     }
-    for (let b = 0; b < nb; b++) off[b + 1] += off[b];
+    for (let b = 0; b < nb; b++) off[b + 1] = off[b + 1]! + off[b]!;
     const fill = off.slice(0, nb);
-    const be = new Int32Array(off[nb]);
+    const be = new Int32Array(off[nb]!);
     for (let i = 0; i < nE; i++) {
-      const k = edges[i];
-      const y0 = xy[k + 1];
-      const y1 = xy[k + 3];
+      const k = edges[i]!;
+      const y0 = xy[k + 1]!;
+      const y1 = xy[k + 3]!;
       const b0 = bandOf(y0 < y1 ? y0 : y1);
       const b1 = bandOf(y0 < y1 ? y1 : y0);
-      for (let b = b0; b <= b1; b++) be[fill[b]++] = k;
+      for (let b = b0; b <= b1; b++) {
+        be[fill[b]!] = k;
+        fill[b] = fill[b]! + 1;
+      }
     }
     this.bandOff = off;
     this.bandEdges = be;
@@ -178,8 +181,8 @@ class Poly {
       };
       // mark every cell an edge comes within CELL_EPS of (row by row clipping of the segment)
       for (let i = 0; i < nE; i++) {
-        const k = edges[i];
-        let x0 = xy[k], y0 = xy[k + 1], x1 = xy[k + 2], y1 = xy[k + 3];
+        const k = edges[i]!;
+        let x0 = xy[k]!, y0 = xy[k + 1]!, x1 = xy[k + 2]!, y1 = xy[k + 3]!;
         if (y0 > y1) {
           const tx = x0, ty = y0;
           x0 = x1; y0 = y1; x1 = tx; y1 = ty;
@@ -223,9 +226,9 @@ class Poly {
         const yc = miny + (r + 0.5) * ch;
         xs.length = 0;
         const b = bandOf(yc);
-        for (let i = off[b]; i < off[b + 1]; i++) {
-          const k = be[i];
-          let ax = xy[k], ay = xy[k + 1], bx = xy[k + 2], by = xy[k + 3];
+        for (let i = off[b]!; i < off[b + 1]!; i++) {
+          const k = be[i]!;
+          let ax = xy[k]!, ay = xy[k + 1]!, bx = xy[k + 2]!, by = xy[k + 3]!;
           if (ay > by) {
             const tx = ax, ty = ay;
             ax = bx; ay = by; bx = tx; by = ty;
@@ -237,9 +240,9 @@ class Poly {
         let j = 0;
         const base = r * gnx;
         for (let c = 0; c < gnx; c++) {
-          if (cells[base + c] === EDGE) continue;
+          if (cells[base + c]! === EDGE) continue;
           const xc = minx + (c + 0.5) * cw;
-          while (j < xs.length && xs[j] <= xc) j++;
+          while (j < xs.length && xs[j]! <= xc) j++;
           cells[base + c] = ((xs.length - j) & 1) === 1 ? IN : OUT;
         }
       }
@@ -265,7 +268,7 @@ class Poly {
       if (cx >= this.gnx) cx = this.gnx - 1;
       let cy = Math.floor((py - this.miny) * this.gInvH);
       if (cy >= this.gny) cy = this.gny - 1;
-      const s = cells[cy * this.gnx + cx];
+      const s = cells[cy * this.gnx + cx]!;
       if (s !== EDGE) return s === IN;
     }
     return this.exact(px, py);
@@ -278,11 +281,11 @@ class Poly {
     else if (b >= this.nb) b = this.nb - 1;
     const xy = this.xy;
     const be = this.bandEdges;
-    const end = this.bandOff[b + 1];
+    const end = this.bandOff[b + 1]!;
     let inside = false;
-    for (let i = this.bandOff[b]; i < end; i++) {
-      const k = be[i];
-      let ax = xy[k], ay = xy[k + 1], bx = xy[k + 2], by = xy[k + 3];
+    for (let i = this.bandOff[b]!; i < end; i++) {
+      const k = be[i]!;
+      let ax = xy[k]!, ay = xy[k + 1]!, bx = xy[k + 2]!, by = xy[k + 3]!;
       if (ay > by) {
         const tx = ax, ty = ay;
         ax = bx; ay = by; bx = tx; by = ty;
@@ -344,9 +347,9 @@ export class BoundaryIndex {
     // R3 order: type, then boundary_rank desc, then jurisdiction_id asc
     const order = features
       .map((f, i) => i)
-      .filter((i) => BOUNDARY_TYPES.includes(features[i].type))
+      .filter((i) => BOUNDARY_TYPES.includes(features[i]!.type))
       .sort((a, b) => {
-        const fa = features[a], fb = features[b];
+        const fa = features[a]!, fb = features[b]!;
         if (fa.rank !== fb.rank) return fb.rank - fa.rank;
         return fa.id < fb.id ? -1 : fa.id > fb.id ? 1 : 0;
       });
@@ -359,7 +362,7 @@ export class BoundaryIndex {
     this.polys = [];
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (let fi = 0; fi < n; fi++) {
-      const f = features[order[fi]];
+      const f = features[order[fi]!]!;
       const t = BOUNDARY_TYPES.indexOf(f.type);
       const colon = f.id.indexOf(":");
       const geoid = colon >= 0 ? f.id.slice(colon + 1) : f.id;
@@ -391,7 +394,7 @@ export class BoundaryIndex {
     const nSlots = this.gnx * this.gny * NTYPES;
     const off = new Int32Array(nSlots + 1);
     const polys = this.polys;
-    const range = (p: Poly) => [
+    const range = (p: Poly): [number, number, number, number] => [
       Math.floor((p.minx - this.gx0) * this.gInv),
       Math.floor((p.miny - this.gy0) * this.gInv),
       Math.floor((p.maxx - this.gx0) * this.gInv),
@@ -399,18 +402,29 @@ export class BoundaryIndex {
     ];
     for (const p of polys) {
       const [c0, r0, c1, r1] = range(p);
-      const t = this.ftype[p.feature];
-      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) off[(r * this.gnx + c) * NTYPES + t + 1]++;
+      const t = this.ftype[p.feature]!;
+      for (let r = r0; r <= r1; r++) {
+        for (let c = c0; c <= c1; c++) {
+          const j = (r * this.gnx + c) * NTYPES + t + 1;
+          off[j] = off[j]! + 1;
+        }
+      }
     }
-    for (let i = 0; i < nSlots; i++) off[i + 1] += off[i];
+    for (let i = 0; i < nSlots; i++) off[i + 1] = off[i + 1]! + off[i]!;
     const fill = off.slice(0, nSlots);
-    const entries = new Int32Array(off[nSlots]);
+    const entries = new Int32Array(off[nSlots]!);
     // polys are in feature (R3) order, so each slot comes out sorted
     for (let pi = 0; pi < polys.length; pi++) {
-      const p = polys[pi];
+      const p = polys[pi]!;
       const [c0, r0, c1, r1] = range(p);
-      const t = this.ftype[p.feature];
-      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) entries[fill[(r * this.gnx + c) * NTYPES + t]++] = pi;
+      const t = this.ftype[p.feature]!;
+      for (let r = r0; r <= r1; r++) {
+        for (let c = c0; c <= c1; c++) {
+          const j = (r * this.gnx + c) * NTYPES + t;
+          entries[fill[j]!] = pi;
+          fill[j] = fill[j]! + 1;
+        }
+      }
     }
     this.off = off;
     this.entries = entries;
@@ -426,12 +440,12 @@ export class BoundaryIndex {
 
   /** First (= best by R3) feature of type t containing the point, optionally restricted to a state prefix; -1 if none. */
   private best(slotBase: number, t: number, lon: number, lat: number, state: string | null): number {
-    const end = this.off[slotBase + t + 1];
+    const end = this.off[slotBase + t + 1]!;
     const polys = this.polys;
     const entries = this.entries;
-    for (let i = this.off[slotBase + t]; i < end; i++) {
-      const p = polys[entries[i]];
-      if (state !== null && this.fstate[p.feature] !== state) continue;
+    for (let i = this.off[slotBase + t]!; i < end; i++) {
+      const p = polys[entries[i]!]!;
+      if (state !== null && this.fstate[p.feature]! !== state) continue;
       if (p.contains(lon, lat)) return p.feature;
     }
     return -1;
@@ -443,27 +457,27 @@ export class BoundaryIndex {
     if (s < 0) return null;
     const cousub = this.best(s, T_COUSUB, lon, lat, null);
     if (cousub >= 0) {
-      const st = this.fstate[cousub];
+      const st = this.fstate[cousub]!;
       const place = this.best(s, T_PLACE, lon, lat, st);
       return {
         state: "state:" + st,
-        county: this.fcounty[cousub],
-        cousub: this.ids[cousub],
-        place: place >= 0 ? this.ids[place] : null,
+        county: this.fcounty[cousub]!,
+        cousub: this.ids[cousub]!,
+        place: place >= 0 ? this.ids[place]! : null,
       };
     }
     const place = this.best(s, T_PLACE, lon, lat, null);
     if (place >= 0) {
-      const st = this.fstate[place];
+      const st = this.fstate[place]!;
       const county = this.best(s, T_COUNTY, lon, lat, st);
-      return { state: "state:" + st, county: county >= 0 ? this.ids[county] : null, cousub: null, place: this.ids[place] };
+      return { state: "state:" + st, county: county >= 0 ? this.ids[county]! : null, cousub: null, place: this.ids[place]! };
     }
     const county = this.best(s, T_COUNTY, lon, lat, null);
     if (county >= 0) {
-      return { state: "state:" + this.fstate[county], county: this.ids[county], cousub: null, place: null };
+      return { state: "state:" + this.fstate[county]!, county: this.ids[county]!, cousub: null, place: null };
     }
     const state = this.best(s, T_STATE, lon, lat, null);
-    if (state >= 0) return { state: this.ids[state], county: null, cousub: null, place: null };
+    if (state >= 0) return { state: this.ids[state]!, county: null, cousub: null, place: null };
     return null;
   }
 
@@ -473,9 +487,9 @@ export class BoundaryIndex {
     if (s < 0) return [];
     const out: string[] = [];
     for (let t = 0; t < NTYPES; t++) {
-      for (let i = this.off[s + t]; i < this.off[s + t + 1]; i++) {
-        const p = this.polys[this.entries[i]];
-        const id = this.ids[p.feature];
+      for (let i = this.off[s + t]!; i < this.off[s + t + 1]!; i++) {
+        const p = this.polys[this.entries[i]!]!;
+        const id = this.ids[p.feature]!;
         if (out[out.length - 1] !== id && p.contains(lon, lat) && !out.includes(id)) out.push(id);
       }
     }
@@ -487,9 +501,9 @@ export class BoundaryIndex {
     const t = BOUNDARY_TYPES.indexOf(type);
     const m = new Map<number, [string, number, number, number, number]>();
     for (const p of this.polys) {
-      if (this.ftype[p.feature] !== t) continue;
+      if (this.ftype[p.feature]! !== t) continue;
       const b = m.get(p.feature);
-      if (!b) m.set(p.feature, [this.ids[p.feature], p.minx, p.miny, p.maxx, p.maxy]);
+      if (!b) m.set(p.feature, [this.ids[p.feature]!, p.minx, p.miny, p.maxx, p.maxy]);
       else {
         b[1] = Math.min(b[1], p.minx);
         b[2] = Math.min(b[2], p.miny);
@@ -527,12 +541,12 @@ export class BoundaryIndex {
 function buildPoly(feature: number, rings: Float64Array[]): Poly | null {
   let total = 0;
   let allClosed = true;
-  let shared: ArrayBufferLike | null = rings.length > 0 ? rings[0].buffer : null;
+  let shared: ArrayBufferLike | null = rings.length > 0 ? rings[0]!.buffer : null;
   for (const r of rings) {
     const n = r.length >> 1;
     if (n === 0) continue;
     total += n;
-    if (r[0] !== r[2 * n - 2] || r[1] !== r[2 * n - 1]) allClosed = false;
+    if (r[0]! !== r[2 * n - 2]! || r[1]! !== r[2 * n - 1]!) allClosed = false;
     if (r.buffer !== shared) shared = null;
   }
   if (total < 2) return null;
@@ -540,7 +554,7 @@ function buildPoly(feature: number, rings: Float64Array[]): Poly | null {
   let xy: Float64Array;
   let ringStarts: number[] = [];
   let ringEnds: number[] = [];
-  const first = rings[0];
+  const first = rings[0]!;
   const whole = shared !== null ? new Float64Array(shared, first.byteOffset, total * 2) : null;
   let contiguous = allClosed && whole !== null && whole.byteLength === shared!.byteLength;
   if (contiguous) {
@@ -566,7 +580,7 @@ function buildPoly(feature: number, rings: Float64Array[]): Poly | null {
     for (const r of rings) {
       const n = r.length >> 1;
       if (n === 0) continue;
-      size += r.length + (r[0] !== r[2 * n - 2] || r[1] !== r[2 * n - 1] ? 2 : 0);
+      size += r.length + (r[0]! !== r[2 * n - 2]! || r[1]! !== r[2 * n - 1]! ? 2 : 0);
     }
     xy = new Float64Array(size);
     let o = 0;
@@ -578,28 +592,28 @@ function buildPoly(feature: number, rings: Float64Array[]): Poly | null {
       ringStarts.push(o);
       xy.set(r, o);
       o += r.length;
-      if (r[0] !== r[2 * n - 2] || r[1] !== r[2 * n - 1]) {
-        xy[o++] = r[0];
-        xy[o++] = r[1];
+      if (r[0]! !== r[2 * n - 2]! || r[1]! !== r[2 * n - 1]!) {
+        xy[o++] = r[0]!;
+        xy[o++] = r[1]!;
       }
       ringEnds.push(o);
     }
   }
   let nE = 0;
-  for (let i = 0; i < ringStarts.length; i++) nE += Math.max(0, (ringEnds[i] - ringStarts[i]) / 2 - 1);
+  for (let i = 0; i < ringStarts.length; i++) nE += Math.max(0, (ringEnds[i]! - ringStarts[i]!) / 2 - 1);
   if (nE === 0) return null;
   const edges = new Int32Array(nE);
   let e = 0;
   let minx = Infinity, miny = Infinity, maxx = -Infinity, maxy = -Infinity;
   for (let i = 0; i < ringStarts.length; i++) {
-    for (let k = ringStarts[i]; k < ringEnds[i]; k += 2) {
-      const x = xy[k], y = xy[k + 1];
+    for (let k = ringStarts[i]!; k < ringEnds[i]!; k += 2) {
+      const x = xy[k]!, y = xy[k + 1]!;
       if (!Number.isFinite(x) || !Number.isFinite(y)) throw new Error("non-finite coordinate in boundary geometry");
       if (x < minx) minx = x;
       if (x > maxx) maxx = x;
       if (y < miny) miny = y;
       if (y > maxy) maxy = y;
-      if (k + 2 < ringEnds[i]) edges[e++] = k;
+      if (k + 2 < ringEnds[i]!) edges[e++] = k;
     }
   }
   return new Poly(feature, xy, edges, minx, miny, maxx, maxy);

@@ -40,14 +40,15 @@ function enc(v: unknown): string {
   return "s:" + JSON.stringify(String(v));
 }
 
-/** sha256 over the canonical dump of every hashed table (rows in primary-key order, one line per row). */
+/** sha256 over the canonical dump of every hashed table: its CREATE statement, then its rows in primary-key order. */
 export function contentSha256(db: Database): string {
   const h = new Bun.CryptoHasher("sha256");
   for (const t of HASHED_TABLES) {
     const cols = t.columns
       ? t.columns.split(",").map((c) => c.trim())
       : (db.query(`PRAGMA table_info(${t.table})`).all() as { name: string }[]).map((c) => c.name);
-    h.update(`# ${t.table} (${cols.join(",")})\n`);
+    const ddl = (db.query("SELECT sql FROM sqlite_master WHERE name = ?").get(t.table) as { sql: string } | null)?.sql ?? "";
+    h.update(`# ${t.table} (${cols.join(",")})\n${ddl}\n`);
     const stmt = db.query(`SELECT ${cols.map((c) => `"${c}"`).join(", ")} FROM "${t.table}" ORDER BY ${t.orderBy}`);
     for (const row of stmt.iterate() as Iterable<Record<string, unknown>>) {
       let line = "";

@@ -3,8 +3,9 @@
 -- (src/directory/spatialite-blob.ts). This file is THE contract between the builder and the server.
 
 -- manifest: dataset_version, as_of (ISO date-time), builder_version, content_sha256 (sha256 over the content of
--- every table below except manifest, in a fixed order, see scripts/build/manifest.ts), sources_used (JSON array
--- of source_id), schema_version.
+-- every table below except manifest, in a fixed order, see src/directory/manifest.ts: per table its CREATE statement,
+-- then its rows in primary-key order, blobs as hex), sources_used (JSON array of source_id), schema_version.
+-- as_of is the latest retrieved_at / dated vintage of the sources used, never the wall clock.
 CREATE TABLE manifest (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 -- Every input and every authored YAML file. documented = 1 when origin (url + publisher + vintage) is known.
@@ -29,9 +30,11 @@ CREATE TABLE jurisdictions (
   type               TEXT NOT NULL,        -- country | state | county | cousub | place | district
   name               TEXT NOT NULL,        -- 'Minneapolis', 'Hennepin County', 'Lake Township'? -> display name as Census NAMELSAD-ish
   legal_type         TEXT,                 -- county, parish, borough, city, town, township, village, charter township, plantation ...
+                                           -- (states: 'state' | 'district' | 'territory'); the Census legal word of name
   state              TEXT,                 -- postal code 'MN' (null for country)
   state_fips         TEXT,                 -- '27'
-  county_id          TEXT,                 -- for cousub: 'county:' + GEOID[0:5]; for place: the county holding its internal point, else null
+  county_id          TEXT,                 -- for cousub: 'county:' + GEOID[0:5] (null when that code is not a 2023 county, e.g. old CT
+                                           -- counties); for place: the county holding its internal point, else null
   ocd_id             TEXT,
   tiger_vintage      TEXT,                 -- '2023', '2019', '2010', '2016' ...
   incorporated       INTEGER,              -- places: 1 incorporated, 0 CDP; others null

@@ -118,7 +118,7 @@ function readPolygon(r: Reader, nd: number): DecodedPolygon {
   let o = 0;
   for (let i = 0; i < nRings; i++) {
     r.pos += 4;
-    const n = counts[i];
+    const n = counts[i]!;
     const ringStart = o;
     for (let k = 0; k < n; k++) {
       coords[o++] = r.f64();
@@ -161,16 +161,16 @@ function readBody(r: Reader, classType: number, out: DecodedPolygon[], depth: nu
 export function decodeSpatialiteBlob(blob: Uint8Array): DecodedGeometry {
   if (!(blob instanceof Uint8Array)) throw new SpatialiteBlobError("not a BLOB");
   if (blob.byteLength < HEADER_LENGTH + 5) throw new SpatialiteBlobError(`blob too short (${blob.byteLength} bytes)`);
-  if (blob[0] !== BLOB_START) throw new SpatialiteBlobError(`bad START byte 0x${blob[0].toString(16)}`);
-  const e = blob[1];
+  if (blob[0]! !== BLOB_START) throw new SpatialiteBlobError(`bad START byte 0x${blob[0]!.toString(16)}`);
+  const e = blob[1]!;
   if (e !== 0x00 && e !== 0x01) {
     throw new SpatialiteBlobError(`bad endianness byte 0x${e.toString(16)} (TinyPoint / GeoPackage blobs are not supported)`);
   }
-  if (blob[HEADER_LENGTH - 1] !== BLOB_MBR_END) {
-    throw new SpatialiteBlobError(`bad MBR_END byte 0x${blob[HEADER_LENGTH - 1].toString(16)}`);
+  if (blob[HEADER_LENGTH - 1]! !== BLOB_MBR_END) {
+    throw new SpatialiteBlobError(`bad MBR_END byte 0x${blob[HEADER_LENGTH - 1]!.toString(16)}`);
   }
-  if (blob[blob.byteLength - 1] !== BLOB_END) {
-    throw new SpatialiteBlobError(`bad END byte 0x${blob[blob.byteLength - 1].toString(16)}`);
+  if (blob[blob.byteLength - 1]! !== BLOB_END) {
+    throw new SpatialiteBlobError(`bad END byte 0x${blob[blob.byteLength - 1]!.toString(16)}`);
   }
   const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
   const le = e === 0x01;
@@ -189,10 +189,10 @@ export function decodeSpatialiteBlob(blob: Uint8Array): DecodedGeometry {
 
 /** Read only the header MBR (cheap; no body decoding). */
 export function spatialiteBlobMbr(blob: Uint8Array): [number, number, number, number] {
-  if (blob.byteLength < HEADER_LENGTH || blob[0] !== BLOB_START || blob[HEADER_LENGTH - 1] !== BLOB_MBR_END) {
+  if (blob.byteLength < HEADER_LENGTH || blob[0]! !== BLOB_START || blob[HEADER_LENGTH - 1]! !== BLOB_MBR_END) {
     throw new SpatialiteBlobError("bad header");
   }
   const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
-  const le = blob[1] === 0x01;
+  const le = blob[1]! === 0x01;
   return [view.getFloat64(6, le), view.getFloat64(14, le), view.getFloat64(22, le), view.getFloat64(30, le)];
 }

@@ -60,7 +60,7 @@ export class TokenBuckets {
     if (!v.ok) return v;
     s.tokens[0] -= 1;
     s.tokens[1] -= 1;
-    return this.view(s);
+    return { ...this.view(s), ok: true, retryAfter: 0 };
   }
 
   /** Give back one token (used when a later bucket in the same request refused). */

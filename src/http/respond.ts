@@ -12,6 +12,7 @@ export interface Reply {
   notices?: string[];
   cache: CacheClass;
   next?: string | null; // full URL of the next page
+  frozen?: boolean;     // data and sources never change for this object: serialise once
 }
 
 export interface RequestContext {
@@ -42,14 +43,28 @@ function uniqueSources(list: SourceT[]): SourceT[] {
   return out;
 }
 
+/** Serialised content and ETag of a reply; memoised by the identity of its data for replies built once (topics). */
+const memo = new WeakMap<object, { head: string; tail: string; etag: string; key: string }>();
+
+function serialise(reply: Reply) {
+  const key = `${reply.asOf}`;
+  const hit = typeof reply.data === "object" && reply.data !== null ? memo.get(reply.data) : undefined;
+  if (hit && hit.key === key && !reply.notices?.length) return hit;
+  // Spec order: data, sources, as_of, request_id, notices. The ETag covers all but request_id.
+  const head = `{"data":${JSON.stringify(reply.data)},"sources":${JSON.stringify(uniqueSources(reply.sources))},"as_of":${JSON.stringify(reply.asOf)}`;
+  const tail = `"notices":${JSON.stringify(reply.notices ?? [])}}`;
+  const out = { head, tail, etag: etagOf(`${head},${tail}`), key };
+  if (reply.frozen && typeof reply.data === "object" && reply.data !== null) memo.set(reply.data, out);
+  return out;
+}
+
 export function respond(ctx: RequestContext, reply: Reply): Response {
-  const content = JSON.stringify({ data: reply.data, sources: uniqueSources(reply.sources), as_of: reply.asOf, notices: reply.notices ?? [] });
-  const etag = etagOf(content);
+  const { head, tail, etag } = serialise(reply);
   const links = [`<${ctx.baseUrl}/openapi.json>; rel="service-desc"`];
   if (reply.next) links.push(`<${reply.next}>; rel="next"`);
   const headers: Record<string, string> = { ETag: etag, "Cache-Control": cacheControlFor(reply.cache), Link: links.join(", ") };
   if (matches(ctx.ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
-  const body = `${content.slice(0, -1)},"request_id":${JSON.stringify(ctx.requestId)}}`;
+  const body = `${head},"request_id":${JSON.stringify(ctx.requestId)},${tail}`;
   headers["Content-Type"] = "application/json; charset=utf-8";
   return new Response(body, { status: 200, headers });
 }

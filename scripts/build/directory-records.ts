@@ -1,0 +1,99 @@
+// Directory records of the data file: sources, offices, resources and function_overrides (schema.sql names).
+//   1. authored files data/resources/*.yaml (national resources on country:us, Minnesota city assessors ...)
+//   2. state property-tax page and GIS portal from the authored state rules
+//   3. county and city home pages from the CISA .gov registry (sourcesDir/dotgov/current-full.csv)
+//   4. Minnesota county offices (one per function)
+// Every record carries a source trail; a record whose origin is not documented is kept with documented 0.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { matchRegistry, readDotgov, governmentName } from "./dotgov";
+import {
+  type JurisdictionIn, type OfficeRow, type OverrideRow, type ResourceRow, type SourceRow, Records,
+  resourceRow, sha256Hex, sourceRow,
+} from "./records-common";
+import { loadAuthoredRecords } from "./records-authored";
+import { buildStateResources } from "./records-state";
+import { buildMnOffices } from "./records-mn";
+
+export type { SourceRow, OfficeRow, ResourceRow, OverrideRow } from "./records-common";
+
+export interface DirectoryCtx {
+  sourcesDir: string | null; projectRoot: string; jurisdictions: Map<string, JurisdictionIn>;
+  stateRules: Record<string, any>; log: (line: string) => void;
+}
+
+/** CISA registry file as documented in shared SOURCES.md (cisagov/dotgov-data, commit of 2026-08-22). */
+const DOTGOV = {
+  file: "dotgov/current-full.csv",
+  source_id: "cisa-dotgov",
+  name: "CISA .gov domain registry (current-full.csv)",
+  url: "https://github.com/cisagov/dotgov-data/blob/4ee64196503d34bcaff8b508444b0f7552f97d71/current-full.csv",
+  publisher: "Cybersecurity and Infrastructure Security Agency (CISA)",
+  vintage: "2026-08-22 (commit 4ee64196503d34bcaff8b508444b0f7552f97d71)",
+  license: "CC0 1.0",
+};
+const HOME_SORT_KEY = 30;
+
+function addRegistry(rec: Records, ctx: DirectoryCtx, summary: Record<string, number | string>): Map<string, string> {
+  const homes = new Map<string, string>();
+  const path = ctx.sourcesDir ? join(ctx.sourcesDir, DOTGOV.file) : null;
+  if (!path || !existsSync(path)) {
+    ctx.log(`  dotgov: ${path ? `${path} not found` : "no sources folder"}; no .gov home pages`);
+    summary.dotgov = "not available";
+    return homes;
+  }
+  const bytes = readFileSync(path);
+  const sid = rec.addSource(sourceRow({
+    source_id: DOTGOV.source_id, name: DOTGOV.name, url: DOTGOV.url, publisher: DOTGOV.publisher, official: 1,
+    retrieved_at: null, license_class: "open", license: DOTGOV.license, vintage: DOTGOV.vintage, sha256: sha256Hex(bytes),
+  }));
+  const { rows, total } = readDotgov(new TextDecoder().decode(bytes));
+  const m = matchRegistry(rows, ctx.jurisdictions.values());
+  for (const [id, h] of m.homes) {
+    const url = `https://${h.row.domain}/`;
+    homes.set(id, url);
+    rec.addResource(resourceRow({
+      jurisdiction_id: id, name: `${governmentName(h.j)} official website`, url, topics: ["property_records_general"],
+      sort_key: HOME_SORT_KEY, source_kind: "cisa-dotgov-registry", source_id: sid, documented: rec.sources.get(sid)!.documented,
+      publisher: h.row.org, official: true,
+      description: `Home page of the government on its .gov domain, as registered with CISA by ${h.row.org}.`,
+    }));
+  }
+  summary.dotgov_rows = total;
+  for (const [k, v] of Object.entries(m.counts).sort()) summary[`dotgov_${k}`] = v;
+  const ex = m.unmatched.map((u) => `${u.row.type}: ${u.row.org} (${u.row.state || "?"}, ${u.row.domain}) [${u.reason}]`);
+  summary.unmatched_examples = ex.slice(0, 50).join("; ");
+  const c = m.counts;
+  ctx.log(`  dotgov: County domains read ${c.county_read ?? 0}, matched ${c.county_matched ?? 0} (${c.county_governments ?? 0} counties), unmatched ${c.county_unmatched ?? 0}`);
+  ctx.log(`  dotgov: City domains read ${c.city_read ?? 0}, matched ${c.city_matched ?? 0} (${c.city_governments ?? 0} places/towns), unmatched ${c.city_unmatched ?? 0}`);
+  for (const line of ex.slice(0, 30)) ctx.log(`    unmatched ${line}`);
+  return homes;
+}
+
+export async function buildDirectoryRecords(ctx: DirectoryCtx): Promise<{
+  sources: SourceRow[]; offices: OfficeRow[]; resources: ResourceRow[]; function_overrides: OverrideRow[];
+  summary: Record<string, number | string>;
+}> {
+  const summary: Record<string, number | string> = {};
+  const { rec, counts } = loadAuthoredRecords(join(ctx.projectRoot, "data/resources"), ctx);
+  Object.assign(summary, counts);
+  Object.assign(summary, buildStateResources(rec, ctx.jurisdictions, ctx.stateRules, ctx.log));
+  const homes = addRegistry(rec, ctx, summary);
+  Object.assign(summary, buildMnOffices(rec, ctx.jurisdictions, ctx.stateRules, (id) => homes.get(id) ?? null));
+
+  const byId = <T>(m: Map<string, T>, k: (x: T) => string) => [...m.values()].sort((a, b) => (k(a) < k(b) ? -1 : k(a) > k(b) ? 1 : 0));
+  const sources = byId(rec.sources, (s) => s.source_id);
+  const offices = byId(rec.offices, (o) => o.office_id);
+  const resources = byId(rec.resources, (r) => r.resource_id);
+  const function_overrides = byId(rec.overrides, (o) => `${o.jurisdiction_id}|${o.function}|${o.role}`);
+  for (const r of [...resources, ...offices, ...function_overrides]) {
+    if (r.source_id && !rec.sources.has(r.source_id)) throw new Error(`record points at unknown source ${r.source_id}`);
+  }
+  summary.sources = sources.length;
+  summary.resources = resources.length;
+  summary.offices = offices.length;
+  summary.function_overrides = function_overrides.length;
+  summary.undocumented_records = [...resources, ...offices].filter((r) => !r.documented).length;
+  ctx.log(`  directory records: ${resources.length} resources, ${offices.length} offices, ${function_overrides.length} overrides, ${sources.length} sources, ${summary.undocumented_records} undocumented`);
+  return { sources, offices, resources, function_overrides, summary };
+}

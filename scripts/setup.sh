@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# All set-up on a fresh Debian machine: SpatiaLite (to build the data file) and GDAL (ogrinfo, for the layer
+# test) from apt, then the pinned npm packages (Bun itself comes from the npm package `bun`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+need_apt=()
+[ -e /usr/lib/x86_64-linux-gnu/mod_spatialite.so ] || ls /usr/lib/*/mod_spatialite.so >/dev/null 2>&1 || need_apt+=(libsqlite3-mod-spatialite)
+command -v ogrinfo >/dev/null 2>&1 || need_apt+=(gdal-bin)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  echo "setup: apt-get install ${need_apt[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+if [ ! -x node_modules/.bin/bun ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi

@@ -1,0 +1,71 @@
+// The compiled executable: `bun run build` makes ONE file that serves the API given a data file.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { $ } from "bun";
+import { ROOT } from "./helpers/app";
+import { atlasDataFile } from "./helpers/data-file";
+
+const work = mkdtempSync(join(tmpdir(), "directory-exe-"));
+const exe = join(work, "directory");
+let proc: ReturnType<typeof Bun.spawn> | null = null;
+let port = 0;
+
+async function waitFor(url: string, ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try { const r = await fetch(url); if (r.status < 500) return; } catch {}
+    await Bun.sleep(100);
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+beforeAll(async () => {
+  const data = await atlasDataFile();
+  await $`${process.execPath} ${join(ROOT, "scripts/compile.ts")} ${exe}`.cwd(ROOT).quiet();
+  port = 20000 + Math.floor(Math.random() * 20000);
+  proc = Bun.spawn([exe, "serve", "--data", data, "--host", "127.0.0.1", "--port", String(port)], {
+    cwd: work, env: { PATH: process.env.PATH ?? "", DIRECTORY_STATE_FILE: join(work, "state.sqlite"), DIRECTORY_BASE_URL: `http://127.0.0.1:${port}/v1` },
+    stdout: "pipe", stderr: "pipe",
+  });
+  await waitFor(`http://127.0.0.1:${port}/v1/topics`, 20000);
+});
+
+afterAll(() => { proc?.kill(); });
+
+describe("one executable", () => {
+  test("serves /v1/topics from the data file", async () => {
+    const r = await fetch(`http://127.0.0.1:${port}/v1/topics`);
+    expect(r.status).toBe(200);
+    const body = await r.json() as any;
+    expect(body.data.topics.length).toBe(17);
+    expect(r.headers.get("etag")).toMatch(/^W\/"[0-9a-f]{32}"$/);
+    expect(r.headers.get("ratelimit-policy")).toBe('"minute";q=10;w=60, "day";q=300;w=86400');
+  });
+  test("refuses a tampered data file with a one-line error", async () => {
+    const data = await atlasDataFile();
+    const bad = join(work, "tampered.sqlite");
+    const bytes = new Uint8Array(await Bun.file(data).arrayBuffer());
+    bytes[Math.floor(bytes.length * 0.6)] ^= 0xff;
+    await Bun.write(bad, bytes);
+    const p = Bun.spawnSync([exe, "serve", "--data", bad, "--port", "0"], { cwd: work, env: { PATH: process.env.PATH ?? "", DIRECTORY_STATE_FILE: join(work, "state2.sqlite") } });
+    expect(p.exitCode).not.toBe(0);
+    const err = p.stderr.toString().trim();
+    expect(err.split("\n").length).toBe(1);
+    expect(err).toMatch(/refused|data file/i);
+  });
+  test("keys create / list / revoke through the same executable", () => {
+    const env = { PATH: process.env.PATH ?? "", DIRECTORY_STATE_FILE: join(work, "keys.sqlite") };
+    const c = Bun.spawnSync([exe, "keys", "create", "--tier", "standard", "--label", "agency mirror"], { env });
+    expect(c.exitCode).toBe(0);
+    const out = c.stdout.toString();
+    const key = out.match(/pld_[A-Za-z0-9_-]{32}/)![0];
+    const id = out.match(/key_id ([0-9a-f]{12})/)![1]!;
+    const l = Bun.spawnSync([exe, "keys", "list"], { env }).stdout.toString();
+    expect(l).toContain(id);
+    expect(l).not.toContain(key);
+    expect(Bun.spawnSync([exe, "keys", "revoke", id], { env }).exitCode).toBe(0);
+    expect(Bun.spawnSync([exe, "keys", "list"], { env }).stdout.toString()).toContain("revoked");
+  });
+});
