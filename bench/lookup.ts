@@ -1,9 +1,10 @@
 // Point -> jurisdiction lookup benchmark on the real data file.
 //
-//   bun bench/lookup.ts [path/to/directory.sqlite] [--n=200000] [--seed=1] [--cell=0.25]
+//   bun bench/lookup.ts [path/to/directory.sqlite] [--n=200000] [--seed=1] [--cell=0.25] [--in=state|place]
 //
 // Path: argv, else $DIRECTORY_DB, else ./directory.sqlite. Points: a state picked uniformly (seeded mulberry32), a
 // point uniform in that state's bbox, retried until the index resolves it (so every measured lookup hits data).
+// --in=place draws from place bboxes instead (city-heavy traffic, more boundary work).
 // Prints load time, heap / RSS after load, lookups/s, and a baseline (top-grid cell ids only) with the ratio.
 import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
@@ -18,6 +19,7 @@ const path = args.find((a) => !a.startsWith("--")) ?? process.env.DIRECTORY_DB ?
 const N = opt("n", 200_000);
 const seed = opt("seed", 1);
 const cellSize = opt("cell", 0.25);
+const boxType = args.includes("--in=place") ? "place" : "state";
 if (!existsSync(path)) {
   console.error(`bench/lookup: data file not found: ${path}`);
   process.exit(2);
@@ -55,7 +57,7 @@ console.log(`heap after load  ${mb(mem1.heapUsed)} (before ${mb(mem0.heapUsed)})
 
 // ---- points
 const rnd = mulberry32(seed);
-const boxes = idx.featureBoxes("state");
+const boxes = idx.featureBoxes(boxType);
 const xs = new Float64Array(N);
 const ys = new Float64Array(N);
 let tries = 0;
@@ -73,7 +75,7 @@ for (let i = 0; i < N; ) {
     }
   }
 }
-console.log(`points           ${N} resolved points (${tries} drawn), seed ${seed}, ${boxes.length} state boxes`);
+console.log(`points           ${N} resolved points (${tries} drawn), seed ${seed}, ${boxes.length} ${boxType} boxes`);
 
 // ---- measure
 let sink = 0;

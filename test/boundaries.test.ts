@@ -402,6 +402,6 @@ describe.skipIf(!REAL)("BoundaryIndex on the real directory.sqlite", () => {
       if (c) hits++;
       expect(prefixConsistent(c)).toBe(true);
     }
-    expect(hits).toBeGreaterThan(10000);
+    expect(hits).toBeGreaterThan(8000);
   });
 });

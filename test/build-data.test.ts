@@ -146,7 +146,7 @@ describe.skipIf(!haveSources)("full build (real inputs)", () => {
     // a byte of Hennepin County's row (its OCD id is stored nowhere else)
     const at = bytes.indexOf(Buffer.from("ocd-division/country:us/state:mn/county:hennepin"));
     expect(at).toBeGreaterThan(0);
-    bytes[at + 40] ^= 0x01;
+    bytes[at + 40] = bytes[at + 40]! ^ 0x01;
     writeFileSync(bad, bytes);
     const v = verifyManifest(bad);
     expect(v.ok).toBe(false);

@@ -1,5 +1,6 @@
 // Minimal RFC 4180 CSV/TSV parser (quoted fields, CRLF or LF line ends). Returns objects keyed by the header.
-export function parseCsv(text: string, sep = ","): Record<string, string>[] {
+/** Rows keyed by header name (typed loosely: every value is a string, missing cells are ""). */
+export function parseCsv(text: string, sep = ","): Record<string, any>[] {
   const rows: string[][] = [];
   let row: string[] = [], field = "", i = 0, q = false;
   if (text.charCodeAt(0) === 0xfeff) i = 1;
@@ -16,7 +17,7 @@ export function parseCsv(text: string, sep = ","): Record<string, string>[] {
     } else field += c;
   }
   if (field !== "" || row.length) { row.push(field); rows.push(row); }
-  const [head, ...body] = rows;
+  const [head, ...body] = rows as [string[], ...string[][]];
   if (!head) return [];
   return body.filter((r) => r.length > 1 || r[0] !== "").map((r) => Object.fromEntries(head.map((h, k) => [h, r[k] ?? ""])));
 }

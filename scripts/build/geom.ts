@@ -14,14 +14,15 @@ export function polygonsOf(g: Geometry | null | undefined): Poly[] {
 
 /** A MultiPolygon made of the polygon parts of all given geometries (not dissolved; see spatialite.ts). */
 export function toMulti(geoms: (Geometry | null | undefined)[]): Geometry | null {
-  const parts = geoms.flatMap((g) => polygonsOf(g)).filter((p) => p.length && p[0].length >= 4);
+  const parts = geoms.flatMap((g) => polygonsOf(g)).filter((p) => p.length && p[0]!.length >= 4);
   return parts.length ? { type: "MultiPolygon", coordinates: parts } : null;
 }
 
 export function bboxOf(g: Geometry | null): [number, number, number, number] | null {
   let a = Infinity, b = Infinity, c = -Infinity, d = -Infinity;
   for (const p of polygonsOf(g)) for (const pt of p[0] ?? []) {
-    if (pt[0] < a) a = pt[0]; if (pt[1] < b) b = pt[1]; if (pt[0] > c) c = pt[0]; if (pt[1] > d) d = pt[1];
+    const x = pt[0]!, y = pt[1]!;
+    if (x < a) a = x; if (y < b) b = y; if (x > c) c = x; if (y > d) d = y;
   }
   return a === Infinity ? null : [a, b, c, d];
 }
@@ -29,7 +30,7 @@ export function bboxOf(g: Geometry | null): [number, number, number, number] | n
 function inRing(x: number, y: number, r: Ring): boolean {
   let inside = false;
   for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
-    const xi = r[i][0], yi = r[i][1], xj = r[j][0], yj = r[j][1];
+    const xi = r[i]![0]!, yi = r[i]![1]!, xj = r[j]![0]!, yj = r[j]![1]!;
     if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
@@ -37,9 +38,9 @@ function inRing(x: number, y: number, r: Ring): boolean {
 
 export function pointInGeometry(x: number, y: number, g: Geometry | null): boolean {
   for (const p of polygonsOf(g)) {
-    if (!p.length || !inRing(x, y, p[0])) continue;
+    if (!p.length || !inRing(x, y, p[0]!)) continue;
     let hole = false;
-    for (let k = 1; k < p.length; k++) if (inRing(x, y, p[k])) { hole = true; break; }
+    for (let k = 1; k < p.length; k++) if (inRing(x, y, p[k]!)) { hole = true; break; }
     if (!hole) return true;
   }
   return false;
@@ -50,8 +51,9 @@ export class BoxIndex<T> {
   private cells = new Map<string, { box: number[]; item: T }[]>();
   add(box: number[] | null, item: T) {
     if (!box) return;
-    for (let x = Math.floor(box[0]); x <= Math.floor(box[2]); x++)
-      for (let y = Math.floor(box[1]); y <= Math.floor(box[3]); y++) {
+    const [x0, y0, x1, y1] = box as [number, number, number, number];
+    for (let x = Math.floor(x0); x <= Math.floor(x1); x++)
+      for (let y = Math.floor(y0); y <= Math.floor(y1); y++) {
         const k = x + "," + y;
         let a = this.cells.get(k);
         if (!a) this.cells.set(k, (a = []));
@@ -60,6 +62,6 @@ export class BoxIndex<T> {
   }
   candidates(x: number, y: number): T[] {
     return (this.cells.get(Math.floor(x) + "," + Math.floor(y)) ?? [])
-      .filter((e) => x >= e.box[0] && x <= e.box[2] && y >= e.box[1] && y <= e.box[3]).map((e) => e.item);
+      .filter((e) => x >= e.box[0]! && x <= e.box[2]! && y >= e.box[1]! && y <= e.box[3]!).map((e) => e.item);
   }
 }

@@ -25,7 +25,7 @@ export function newRow(p: Partial<JRow> & Pick<JRow, "jurisdiction_id" | "type" 
 /** Give the row this boundary when it is more precise than the one it holds. Returns true when taken. */
 export function offerBoundary(r: JRow, geom: Geometry | null, source: string, precision: string, dissolve = false, preferOnTie = false): boolean {
   if (!geom) return false;
-  const rank = PRECISION_RANK[precision];
+  const rank = PRECISION_RANK[precision] ?? 0;
   if (rank < r.boundary_rank || (rank === r.boundary_rank && !preferOnTie)) return false;
   r.geom = geom; r.boundary_source = source; r.boundary_precision = precision; r.boundary_rank = rank; r.dissolve = dissolve;
   return true;

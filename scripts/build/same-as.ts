@@ -45,7 +45,7 @@ export function buildSameAs(rows: Map<string, JRow>, mnPairs: [string, string][]
   for (const r of rows.values()) {
     if (r.type !== "county" || r.state_fips !== "51" || Number(r.jurisdiction_id.slice(9)) < 510) continue;
     const m = vaPlaces.get(r.name.toLowerCase()) ?? [];
-    if (m.length === 1) add(r.jurisdiction_id, m[0], why, "virginia independent city");
+    if (m.length === 1) add(r.jurisdiction_id, m[0]!, why, "virginia independent city");
     else { why["virginia independent city (no unique place of that name)"] = (why["virginia independent city (no unique place of that name)"] ?? 0) + 1; vaMiss.push(r.name); }
   }
 
@@ -56,7 +56,7 @@ export function buildSameAs(rows: Map<string, JRow>, mnPairs: [string, string][]
     if (!pid) {
       const base = baseName(c.name).toLowerCase();
       const m = [...rows.values()].filter((r) => r.type === "place" && r.state_fips === c.state_fips && baseName(r.name).toLowerCase() === base);
-      pid = m.length === 1 ? m[0].jurisdiction_id : null;
+      pid = m.length === 1 ? m[0]!.jurisdiction_id : null;
     }
     if (pid) add(c.jurisdiction_id, pid, why, "consolidated city-county");
     else why["consolidated city-county (no place found)"] = (why["consolidated city-county (no place found)"] ?? 0) + 1;
@@ -71,7 +71,7 @@ export function buildSameAs(rows: Map<string, JRow>, mnPairs: [string, string][]
   // takes the OCD id of that same division.
   let ocdFilled = 0;
   const partners = new Map<string, string[]>();
-  for (const p of pairs) { const [a, b] = p.split("\t"); partners.set(a, [...(partners.get(a) ?? []), b]); }
+  for (const p of pairs) { const [a, b] = p.split("\t") as [string, string]; partners.set(a, [...(partners.get(a) ?? []), b]); }
   for (const [id, others] of [...partners].sort()) {
     const r = rows.get(id)!;
     if (r.type !== "county" || r.ocd_id) continue;

@@ -7,7 +7,10 @@ import { contentFromStore, contentFromYaml, type Content } from "../directory/co
 import { linksFor } from "../domain/links";
 import { openStateFile } from "../state/state-file";
 import { KeyStore } from "../state/keys";
-import { Limiter } from "../http/limits";
+import { Limiter, lookupTaker } from "../http/limits";
+import { Directory } from "../directory/directory";
+import { AddressLookup } from "../lookups/geocoder/service";
+import { CensusGeocoder } from "../lookups/geocoder/census";
 import { Cursors } from "../http/paging";
 import { DEPRECATIONS } from "../http/deprecations";
 import { createApp, type App } from "../http/app";
@@ -35,14 +38,21 @@ export async function openData(cfg: Config, yamlDir: string | null): Promise<Ope
 
 export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void): Deps {
   const state = openStateFile(cfg.state_file);
+  const links = linksFor(cfg.base_url);
+  const limiter = new Limiter(cfg.limits, cfg.limit_memory);
   const secret = cfg.cursor_secret ?? createHash("sha256").update(`cursor|${opened.manifest.content_sha256 ?? ""}|${cfg.base_url}`).digest("hex");
   return {
     config: cfg,
     content: opened.content,
     asOf: opened.manifest.as_of ?? new Date(0).toISOString(),
-    links: linksFor(cfg.base_url),
+    links,
     keys: new KeyStore(state),
-    limiter: new Limiter(cfg.limits, cfg.limit_memory),
+    limiter,
+    directory: opened.db ? new Directory(opened.db, opened.content, links) : null,
+    addresses: new AddressLookup({
+      client: new CensusGeocoder({ baseUrl: cfg.geocoder.base_url, timeoutMs: cfg.timeouts.geocoder_ms, benchmark: cfg.geocoder.benchmark }),
+      ttlMs: cfg.geocoder.cache_ttl_s * 1000, maxEntries: cfg.geocoder.cache_entries, takeLookup: lookupTaker(limiter),
+    }),
     cursors: new Cursors(secret),
     deprecations: DEPRECATIONS,
     log,

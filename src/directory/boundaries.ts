@@ -98,7 +98,7 @@ class Poly {
   private readonly bMinY: number;
   private readonly bInv: number;
   private readonly bandOff: Int32Array;
-  private readonly bandEdges: Int32Array; // coordinate index of the edge's first point (edge = xy[k..k+3]!)
+  private readonly bandEdges: Int32Array; // coordinate index of the edge's first point (edge = xy[k .. k+3])
   // sub-grid (null for small polygons)
   private readonly cells: Uint8Array | null = null;
   private readonly gnx: number = 0;
@@ -162,8 +162,8 @@ class Poly {
     const W = maxx - minx;
     if (nE >= GRID_MIN_EDGES && W > 0 && H > 0) {
       const C = Math.min(GRID_MAX_CELLS, nE * GRID_CELLS_PER_EDGE);
-      let gnx = Math.max(1, Math.min(4096, Math.round(Math.sqrt((C * W) / H))));
-      let gny = Math.max(1, Math.min(4096, Math.round(C / gnx)));
+      const gnx = Math.max(1, Math.min(4096, Math.round(Math.sqrt((C * W) / H))));
+      const gny = Math.max(1, Math.min(4096, Math.round(C / gnx)));
       this.gnx = gnx;
       this.gny = gny;
       this.gInvW = gnx / W;

@@ -23,11 +23,8 @@ export const HASHED_TABLES: { table: string; orderBy: string; columns?: string }
 export const MANIFEST_KEYS = ["dataset_version", "as_of", "builder_version", "schema_version", "sources_used", "content_sha256"] as const;
 export type Manifest = Record<(typeof MANIFEST_KEYS)[number], string>;
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 function hex(b: Uint8Array): string {
-  let s = "";
-  for (let i = 0; i < b.length; i++) s += HEX[b[i]];
-  return s;
+  return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
 }
 
 /** Canonical encoding of one value: N (null), n:<number>, s:<JSON string>, x:<hex of blob>. */
@@ -52,7 +49,7 @@ export function contentSha256(db: Database): string {
     const stmt = db.query(`SELECT ${cols.map((c) => `"${c}"`).join(", ")} FROM "${t.table}" ORDER BY ${t.orderBy}`);
     for (const row of stmt.iterate() as Iterable<Record<string, unknown>>) {
       let line = "";
-      for (let i = 0; i < cols.length; i++) line += (i ? "\x1f" : "") + enc(row[cols[i]]);
+      for (let i = 0; i < cols.length; i++) line += (i ? "\x1f" : "") + enc(row[cols[i]!]);
       h.update(line + "\n");
     }
   }

@@ -10,7 +10,7 @@ export interface Links {
 
 export function linksFor(baseUrl: string): Links {
   const site = baseUrl.replace(/\/v1$/, "");
-  const enc = encodeURIComponent;
+  const enc = (s: string) => encodeURIComponent(s).replace(/%3A/gi, ":");
   return {
     site,
     place: (id) => `${site}/places/${enc(id)}`,

@@ -6,6 +6,7 @@ import type { KeyStore } from "../state/keys";
 import type { Limiter } from "./limits";
 import type { Cursors } from "./paging";
 import type { Deprecation } from "./deprecations";
+import type { Directory } from "../directory/directory";
 
 export interface Deps {
   config: Config;
@@ -16,6 +17,7 @@ export interface Deps {
   limiter: Limiter;
   cursors: Cursors;
   deprecations: Deprecation[];
-  directory?: unknown;          // the data-file directory (resolve, places, resources, search), when loaded
+  directory?: Directory | null; // the data-file directory (resolve, places, resources, search), when loaded
+  addresses?: { geocode(address: string): Promise<{ label: string; lon: number; lat: number; approximate: boolean }> };
   log?: (line: string) => void;
 }

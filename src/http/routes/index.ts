@@ -1,6 +1,10 @@
 // Every /v1 route, in the order of the spec's part 4 (openapi.json is mounted by the app itself).
 import type { RouteDef } from "../route";
+import { resolveRoute } from "./resolve";
+import { resourcesRoute } from "./resources";
+import { placesRoute } from "./places";
 import { topicsRoute } from "./topics";
 import { guidesRoute } from "./guides";
+import { searchRoute } from "./search";
 
-export const ROUTES: RouteDef[] = [topicsRoute, guidesRoute];
+export const ROUTES: RouteDef[] = [resolveRoute, resourcesRoute, placesRoute, topicsRoute, guidesRoute, searchRoute];

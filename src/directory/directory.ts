@@ -1,0 +1,112 @@
+// The directory: the data file opened once (store, boundary index, names, search) and the answers built on it.
+import type { Database } from "bun:sqlite";
+import type { Links } from "../domain/links";
+import type { Content } from "./content";
+import { BoundaryIndex } from "./boundaries";
+import { Store, type JurisdictionRow } from "./store";
+import { PlaceNames } from "./places";
+import { NameSearch } from "./search";
+import { Trail, chainOf, jurisdictionOut } from "./jurisdictions";
+import { functionsFor, officeOut } from "./functions";
+import { page, rankedResources, requireJurisdiction, resourceOut } from "./resources";
+import { chainAtPoint, resolveId, resolvePlace, resolvePoint, type Match, type ResolveDeps } from "./resolve";
+
+export class Directory implements ResolveDeps {
+  readonly store: Store;
+  readonly index: BoundaryIndex;
+  readonly names: PlaceNames;
+  readonly search: NameSearch;
+
+  constructor(db: Database, readonly content: Content, readonly links: Links) {
+    this.store = new Store(db);
+    this.index = BoundaryIndex.fromDatabase(db);
+    this.names = new PlaceNames(this.store);
+    this.search = new NameSearch(db, this.store);
+  }
+
+  isState(code: string) { return this.names.isState(code); }
+
+  resolvePoint(lon: number, lat: number, match?: Match) { return resolvePoint(this, lon, lat, match); }
+  resolveId(id: string) { return resolveId(this, id); }
+  resolvePlace(place: string, state?: string) { return resolvePlace(this, place, state); }
+
+  /** The place or point whose resources are listed, with its chain. */
+  private target(sel: { jurisdictionId?: string; point?: { lon: number; lat: number } }): { place: JurisdictionRow; chain: JurisdictionRow[] } {
+    if (sel.jurisdictionId) {
+      const place = requireJurisdiction(this.store, sel.jurisdictionId);
+      return { place, chain: chainOf(this.store, place.jurisdiction_id) };
+    }
+    const chain = chainAtPoint(this, sel.point!.lon, sel.point!.lat);
+    return { place: chain[chain.length - 1]!, chain };
+  }
+
+  resources(sel: { jurisdictionId?: string; point?: { lon: number; lat: number } }, topic: string | null, offset: number, size: number) {
+    const { place, chain } = this.target(sel);
+    const trail = new Trail(this.store, this.links).add(place.source_id);
+    const all = rankedResources(this.store, trail, topic === null ? [place] : chain, topic);
+    const p = page(all, offset, size);
+    trail.addAll(p.items);
+    return {
+      data: {
+        jurisdiction: jurisdictionOut(place, this.store, this.links),
+        point: sel.point ? { type: "Point" as const, coordinates: [sel.point.lon, sel.point.lat] } : null,
+        topic,
+        resources: p.items.map((r) => resourceOut(r, this.links)),
+      },
+      nextOffset: p.nextOffset, sources: trail.sources(), notices: trail.notices(),
+    };
+  }
+
+  place(id: string, offset: number, size: number) {
+    const j = requireJurisdiction(this.store, id);
+    const chain = chainOf(this.store, j.jurisdiction_id);
+    const trail = new Trail(this.store, this.links).addAll(chain);
+    const offices = this.store.officesOf(j.jurisdiction_id);
+    trail.leftOut += offices.leftOut;
+    trail.addAll(offices.items);
+    const all = rankedResources(this.store, trail, [j], null);
+    const p = page(all, offset, size);
+    trail.addAll(p.items);
+    const functions = functionsFor({ store: this.store, content: this.content, links: this.links, trail }, chain);
+    return {
+      data: {
+        jurisdiction: jurisdictionOut(j, this.store, this.links),
+        chain: chain.map((c) => jurisdictionOut(c, this.store, this.links)),
+        offices: offices.items.map((o) => officeOut(o, this.links)),
+        resources: p.items.map((r) => resourceOut(r, this.links)),
+        functions,
+      },
+      nextOffset: p.nextOffset, sources: trail.sources(), notices: trail.notices(),
+    };
+  }
+
+  searchNames(q: string, state: string | null, limit: number) {
+    const trail = new Trail(this.store, this.links);
+    // places: same-government twins (a Minnesota city as place and county subdivision) are one hit, the place
+    const seen = new Set<string>();
+    const places: JurisdictionRow[] = [];
+    for (const h of this.search.search(q, state, "place", limit * 3)) {
+      let j = this.store.jurisdiction(h.ref);
+      if (!j) continue;
+      const twin = (this.store.sameAs.get(j.jurisdiction_id) ?? []).map((x) => this.store.jurisdiction(x)).find((x) => x?.type === "place");
+      if (twin) j = twin;
+      if (seen.has(j.jurisdiction_id)) continue;
+      seen.add(j.jurisdiction_id);
+      places.push(j);
+      if (places.length >= limit) break;
+    }
+    trail.addAll(places);
+    const resources = [];
+    for (const h of this.search.search(q, state, "resource", limit * 2)) {
+      const owner = this.store.resourcesOfId(h.ref);
+      if (!owner) { trail.leftOut++; continue; }
+      resources.push(owner);
+      if (resources.length >= limit) break;
+    }
+    trail.addAll(resources);
+    return {
+      data: { places: places.map((j) => jurisdictionOut(j, this.store, this.links)), resources: resources.map((r) => resourceOut(r, this.links)) },
+      sources: trail.sources(), notices: trail.notices(),
+    };
+  }
+}

@@ -1,0 +1,137 @@
+// Who performs each job (assessment, tax_collection, recording, zoning, permits, gis) for a chain: the state
+// rule's level picks the body in the chain, a local override in the data (e.g. a Minnesota city with its own
+// assessor) wins over it, and a function with no body in the chain gets jurisdiction_id null and a basis.
+//
+// Level → body: state → the state; county → the county; town → the county subdivision, else the place;
+// city → the incorporated place, else the county subdivision. permits follow the zoning rule (the body that
+// zones usually issues building permits), gis follows the assessment level's county or the county when the
+// assessor is municipal (county GIS offices keep parcel maps in most states). Overrides: the smallest body in
+// the chain (or a same_as twin of one) with an override for the function wins.
+import type { Links } from "../domain/links";
+import { FUNCTION_TOPICS, FUNCTIONS, type Fn } from "../domain/vocabulary";
+import type { Content, RuleText } from "./content";
+import type { JurisdictionRow, OfficeRow, ResourceRow, Store } from "./store";
+import { Trail, TYPE_ORDER } from "./jurisdictions";
+import { resourceOut } from "./resources";
+
+type RuleKey = "assessment" | "tax_collection" | "recording" | "zoning";
+const RULE_FOR: Record<Fn, RuleKey | null> = {
+  assessment: "assessment", tax_collection: "tax_collection", recording: "recording", zoning: "zoning", permits: "zoning", gis: null,
+};
+const JOB: Record<Fn, string> = {
+  assessment: "assesses property", tax_collection: "collects property tax", recording: "records deeds and land records",
+  zoning: "administers zoning", permits: "issues building permits", gis: "keeps the local GIS and parcel maps",
+};
+
+export interface Ctx { store: Store; content: Content; links: Links; trail: Trail }
+
+function pick(chain: JurisdictionRow[], level: string | null): JurisdictionRow | null {
+  const of = (t: string) => chain.find((j) => j.type === t) ?? null;
+  const place = chain.find((j) => j.type === "place" && j.incorporated !== 0) ?? null;
+  switch (level) {
+    case "state": return of("state");
+    case "county": return of("county");
+    case "town": return of("cousub") ?? place;
+    case "city": return place ?? of("cousub");
+    default: return null;
+  }
+}
+
+function officeOut(o: OfficeRow, links: Links) {
+  return {
+    office_id: o.office_id, name: o.name, kind: o.kind, jurisdiction_id: o.jurisdiction_id,
+    phone: o.phone, email: o.email, address: o.address, url: o.url, person: null,
+    verified_status: o.verified_status as "verified" | "not_yet_verified" | "possibly_broken", verified_at: o.verified_at,
+    page_url: links.office(o.office_id),
+  };
+}
+export { officeOut };
+
+/** Resources of a body under the function's topics, in the function's topic order (property_tax_payment first). */
+function functionResources(ctx: Ctx, jurisdictionId: string, fn: Fn) {
+  const topics = FUNCTION_TOPICS[fn] as string[];
+  const got = ctx.store.resourcesOf(jurisdictionId);
+  ctx.trail.leftOut += got.leftOut;
+  const rank = (r: ResourceRow) => Math.min(...r.topics.map((t) => { const i = topics.indexOf(t); return i < 0 ? 99 : i; }));
+  const list = got.items.filter((r) => rank(r) < 99).sort((a, b) => rank(a) - rank(b) || a.sort_key - b.sort_key || (a.resource_id < b.resource_id ? -1 : 1));
+  ctx.trail.addAll(list);
+  return list.map((r) => resourceOut(r, ctx.links));
+}
+
+function officeFor(ctx: Ctx, jurisdictionId: string, fn: Fn, officeId?: string | null) {
+  const got = ctx.store.officesOf(jurisdictionId);
+  ctx.trail.leftOut += got.leftOut;
+  const o = (officeId ? got.items.find((x) => x.office_id === officeId) : null) ?? got.items.find((x) => x.function === fn) ?? null;
+  if (o) ctx.trail.add(o.source_id);
+  return o;
+}
+
+function entry(ctx: Ctx, fn: Fn, body: JurisdictionRow | null, rule: RuleText | null, stateName: string, extra: { officeId?: string | null; basis?: string | null; evidence?: string | null; role?: string; levy?: string | null } = {}) {
+  if (!body) {
+    const where = rule?.where ?? rule?.level ?? null;
+    return {
+      function: fn, jurisdiction_id: null, office_name: rule?.office ?? null, office: null, resources: [],
+      role: "primary" as const, levy_scope: null,
+      basis: rule
+        ? `In ${stateName} the ${rule.office ?? "responsible office"} ${JOB[fn]}${where ? ` (${where})` : ""}, but no such body was found in the chain for this place.`
+        : `No rule on who ${JOB[fn]} in ${stateName} is held in this directory.`,
+      evidence_url: rule?.evidence_url ?? null,
+    };
+  }
+  const office = officeFor(ctx, body.jurisdiction_id, fn, extra.officeId);
+  const officeName = office?.name ?? (rule?.office ? `${body.name} ${rule.office.replace(/^(County|Town|City|Municipal|Parish|Borough)\s+/i, "")}` : null);
+  return {
+    function: fn,
+    jurisdiction_id: body.jurisdiction_id,
+    office_name: officeName,
+    office: office ? officeOut(office, ctx.links) : null,
+    resources: functionResources(ctx, body.jurisdiction_id, fn),
+    role: (extra.role ?? "primary") as "primary" | "secondary" | "delinquent",
+    levy_scope: (extra.levy ?? (fn === "tax_collection" ? "all" : null)) as "county" | "municipal" | "school" | "special" | "all" | null,
+    basis: extra.basis ?? (rule
+      ? `In ${stateName} the ${rule.office ?? "responsible office"} ${JOB[fn]}${rule.where ? ` (${rule.where})` : ""}; here that is ${body.name}.${rule.note ? ` ${rule.note}` : ""}`
+      : `${body.name} ${JOB[fn]} here.`),
+    evidence_url: extra.evidence ?? rule?.evidence_url ?? null,
+  };
+}
+
+export function functionsFor(ctx: Ctx, chain: JurisdictionRow[]) {
+  const state = chain.find((j) => j.type === "state") ?? null;
+  const code = state?.state ?? null;
+  const rules = code ? ctx.content.stateRules.get(code) ?? null : null;
+  if (code) ctx.trail.add(ctx.store.stateRuleSource.get(code));
+  const stateName = state?.name ?? "this place";
+  // smallest first, with same_as twins, for overrides
+  const members = [...chain].sort((a, b) => TYPE_ORDER[b.type]! - TYPE_ORDER[a.type]!);
+  const out: Record<string, unknown> = {};
+  for (const fn of FUNCTIONS) {
+    const ruleKey = RULE_FOR[fn];
+    const rule = ruleKey ? ((rules as any)?.[ruleKey] as RuleText | null) ?? null : null;
+    let override = null as null | { row: ReturnType<Store["overridesOf"]>[number]; body: JurisdictionRow };
+    for (const m of members) {
+      for (const id of [m.jurisdiction_id, ...(ctx.store.sameAs.get(m.jurisdiction_id) ?? [])]) {
+        const o = ctx.store.overridesOf(id).find((x) => x.function === fn && x.role === "primary");
+        const body = o ? ctx.store.jurisdiction(o.performer_id ?? o.jurisdiction_id) : null;
+        if (o && body) { override = { row: o, body }; break; }
+      }
+      if (override) break;
+    }
+    if (override) {
+      ctx.trail.add(override.row.source_id);
+      out[fn] = entry(ctx, fn, override.body, rule, stateName, {
+        officeId: override.row.office_id, basis: override.row.basis, evidence: override.row.evidence_url,
+        role: override.row.role, levy: override.row.levy_scope,
+      });
+      continue;
+    }
+    if (fn === "gis") {
+      const body = pick(chain, "county");
+      out[fn] = entry(ctx, fn, body, null, stateName, {
+        basis: body ? `County GIS offices keep the parcel maps and public map viewers in most states; here that is ${body.name}.` : null,
+      });
+      continue;
+    }
+    out[fn] = entry(ctx, fn, pick(chain, rule?.level ?? null), rule, stateName);
+  }
+  return out;
+}

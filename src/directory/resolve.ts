@@ -1,0 +1,51 @@
+// GET /jurisdictions/resolve: exactly one selector (point, address, place, jurisdiction_id) → the chain, largest
+// first, and per function the body that performs it.
+import { DomainError } from "../domain/errors";
+import type { Links } from "../domain/links";
+import type { Content } from "./content";
+import type { BoundaryIndex } from "./boundaries";
+import type { JurisdictionRow, Store } from "./store";
+import { Trail, chainFromIds, chainOf, jurisdictionOut } from "./jurisdictions";
+import { functionsFor } from "./functions";
+import type { PlaceNames } from "./places";
+import { requireJurisdiction } from "./resources";
+
+export interface ResolveDeps { store: Store; content: Content; links: Links; index: BoundaryIndex; names: PlaceNames }
+export interface Match { by: "point" | "address" | "place" | "jurisdiction_id"; label: string | null; approximate: boolean }
+
+/** Chain of the point (largest first) or outside-coverage. */
+export function chainAtPoint(d: ResolveDeps, lon: number, lat: number): JurisdictionRow[] {
+  const hit = d.index.lookup(lon, lat);
+  const chain = hit ? chainFromIds(d.store, [hit.state, hit.county, hit.cousub, hit.place]) : [];
+  if (!chain.length) throw new DomainError("outside-coverage", `The point (${lat}, ${lon}) is not inside a state or territory covered by this service.`);
+  return chain;
+}
+
+export function answer(d: ResolveDeps, chain: JurisdictionRow[], match: Match, point: { lon: number; lat: number } | null) {
+  const trail = new Trail(d.store, d.links);
+  trail.addAll(chain);
+  const functions = functionsFor({ store: d.store, content: d.content, links: d.links, trail }, chain);
+  return {
+    data: {
+      match,
+      point: point ? { type: "Point" as const, coordinates: [point.lon, point.lat] } : null,
+      jurisdictions: chain.map((j) => jurisdictionOut(j, d.store, d.links)),
+      functions,
+    },
+    sources: trail.sources(),
+    notices: trail.notices(),
+  };
+}
+
+export const resolvePoint = (d: ResolveDeps, lon: number, lat: number, match: Match = { by: "point", label: null, approximate: false }) =>
+  answer(d, chainAtPoint(d, lon, lat), match, { lon, lat });
+
+export function resolveId(d: ResolveDeps, id: string) {
+  const j = requireJurisdiction(d.store, id);
+  return answer(d, chainOf(d.store, j.jurisdiction_id), { by: "jurisdiction_id", label: j.name, approximate: false }, null);
+}
+
+export function resolvePlace(d: ResolveDeps, place: string, state: string | undefined) {
+  const j = d.names.resolve(place, state, d.links);
+  return answer(d, chainOf(d.store, j.jurisdiction_id), { by: "place", label: d.names.label(j), approximate: false }, null);
+}

@@ -1,0 +1,44 @@
+import { Type } from "@sinclair/typebox";
+import { DomainError } from "../../domain/errors";
+import { queryOf } from "../params";
+import { ResolveResult } from "../schemas/directory";
+import type { RouteDef } from "../route";
+import { directoryOf } from "./directory-of";
+import { jurisdictionIdParam, latParam, lonParam, pointOf, stateParam } from "./shared-params";
+
+/** Selectors of resolve: exactly one must be given (none or several → 400 bad-parameter). */
+const SELECTORS = [["lat", "lon"], ["address"], ["place"], ["jurisdiction_id"]] as const;
+
+export const resolveRoute: RouteDef = {
+  path: "/jurisdictions/resolve",
+  operationId: "resolveJurisdictions",
+  summary: "The jurisdiction chain and, per function, the body that performs it",
+  description: "Give exactly one selector: lat+lon, address, place (+state) or jurisdiction_id. None or several → 400 bad-parameter.",
+  query: {
+    lat: latParam, lon: lonParam,
+    address: { schema: Type.String({ minLength: 3, maxLength: 200 }), as: "string", problem: "bad-parameter", description: "Free-text US address, geocoded (cached for a day)." },
+    place: { schema: Type.String({ minLength: 2, maxLength: 100 }), as: "string", problem: "bad-parameter", description: "County, city, town or township name; ', County' may follow; may end in the state code." },
+    state: stateParam,
+    jurisdiction_id: jurisdictionIdParam,
+  },
+  data: ResolveResult,
+  errors: [304, 400, 401, 404, 409, 429, 503],
+  handler: async ({ deps, query, ctx }) => {
+    const raw = queryOf(ctx.url);
+    const given = SELECTORS.filter((s) => s.some((k) => raw[k] !== undefined && raw[k] !== ""));
+    if (given.length !== 1) {
+      throw new DomainError("bad-parameter", given.length === 0
+        ? "Give one selector: lat and lon, address, place (with state) or jurisdiction_id."
+        : `Give exactly one selector; got ${given.map((s) => s.join("+")).join(", ")}.`);
+    }
+    const dir = directoryOf(deps);
+    const done = (r: { data: unknown; sources: any[]; notices: string[] }) => ({ ...r, asOf: deps.asOf, cache: "default" as const });
+    if (query.state !== undefined && !dir.isState(query.state)) throw new DomainError("unknown-state", `'${query.state}' is not a state, DC or territory covered by this service.`);
+    const point = pointOf(query, raw);
+    if (point) return done(dir.resolvePoint(point.lon, point.lat));
+    if (query.jurisdiction_id) return done(dir.resolveId(query.jurisdiction_id));
+    if (query.place) return done(dir.resolvePlace(query.place, query.state));
+    const m = await deps.addresses!.geocode(query.address);
+    return done(dir.resolvePoint(m.lon, m.lat, { by: "address", label: m.label, approximate: m.approximate }));
+  },
+};

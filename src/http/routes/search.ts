@@ -1,0 +1,28 @@
+import { Type } from "@sinclair/typebox";
+import { DomainError } from "../../domain/errors";
+import { SearchResult } from "../schemas/directory";
+import type { RouteDef } from "../route";
+import { directoryOf } from "./directory-of";
+import { stateParam } from "./shared-params";
+
+export const SEARCH_MAX_ANONYMOUS = 20;
+
+export const searchRoute: RouteDef = {
+  path: "/search",
+  operationId: "searchNames",
+  summary: "Name lookup over place names and directory resource names (never people)",
+  query: {
+    q: { schema: Type.String({ minLength: 2, maxLength: 200 }), as: "string", problem: "bad-parameter", required: true },
+    state: stateParam,
+    limit: { schema: Type.Integer({ minimum: 1, maximum: 50, default: 10 }), as: "integer", problem: "bad-parameter", description: "How many places and how many resources, 1–50, default 10; at most 20 of each without a key." },
+  },
+  data: SearchResult,
+  errors: [304, 400, 401, 429],
+  handler: ({ deps, query, ctx }) => {
+    const dir = directoryOf(deps);
+    if (query.state !== undefined && !dir.isState(query.state)) throw new DomainError("unknown-state", `'${query.state}' is not a state, DC or territory covered by this service.`);
+    const limit = Math.min(query.limit ?? 10, ctx.keyed ? 50 : SEARCH_MAX_ANONYMOUS);
+    const r = dir.searchNames(query.q, query.state?.toUpperCase() ?? null, limit);
+    return { ...r, asOf: deps.asOf, cache: "default" };
+  },
+};
