@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { fullDataFile } from "./helpers/data-file";
 import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
 import { BoundaryIndex, type PointChain } from "../src/directory/boundaries";
@@ -368,20 +369,15 @@ describe("BoundaryIndex on a synthetic fixture", () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// Real data file (built by a colleague): used when present, skipped otherwise.
+// Real data file: built from ../shared/data once per test process (test/helpers/data-file.ts).
 // ---------------------------------------------------------------------------------------------------------------
-const REAL = [process.env.DIRECTORY_DB, `${import.meta.dir}/../directory.sqlite`].find(
-  (p): p is string => !!p && existsSync(p),
-);
-if (!REAL) console.log("boundaries.test: no directory.sqlite / DIRECTORY_DB found, skipping real-data tests");
-
-describe.skipIf(!REAL)("BoundaryIndex on the real directory.sqlite", () => {
+describe("BoundaryIndex on the real data file", () => {
   let db: Database;
   let idx: BoundaryIndex;
-  beforeAll(() => {
-    db = new Database(REAL!, { readonly: true });
+  beforeAll(async () => {
+    db = new Database(await fullDataFile(), { readonly: true });
     idx = BoundaryIndex.fromDatabase(db);
-  }, 120_000);
+  }, 600_000);
   afterAll(() => db?.close());
 
   test("downtown Minneapolis", () => {

@@ -30,7 +30,7 @@ beforeAll(async () => {
     stdout: "pipe", stderr: "pipe",
   });
   await waitFor(`http://127.0.0.1:${port}/v1/topics`, 20000);
-});
+}, 600_000);
 
 afterAll(() => { proc?.kill(); });
 

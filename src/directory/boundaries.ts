@@ -2,7 +2,7 @@
 //
 // RULES (the implementation below follows these exactly)
 //
-// R1 Data. Every jurisdictions row of type state | county | cousub | place with a non-NULL geom is loaded. The geom
+// R1 Data. Every documented jurisdictions row of type state | county | cousub | place with a non-NULL geom is loaded. The geom
 //    (SpatiaLite MULTIPOLYGON, EPSG:4326, lon/lat degrees) is decoded by spatialite-blob.ts; each polygon of a
 //    multipolygon is indexed on its own. GEOID = the part of jurisdiction_id after the first ':'.
 //
@@ -326,7 +326,7 @@ export class BoundaryIndex {
   static fromDatabase(db: Database, options: BoundaryIndexOptions = {}): BoundaryIndex {
     const stmt = db.query<{ jurisdiction_id: string; type: string; boundary_rank: number; geom: Uint8Array }, []>(
       `SELECT jurisdiction_id, type, boundary_rank, geom FROM jurisdictions
-        WHERE geom IS NOT NULL AND type IN ('state','county','cousub','place')`,
+        WHERE geom IS NOT NULL AND documented = 1 AND type IN ('state','county','cousub','place')`,
     );
     const features: BoundaryFeatureInput[] = [];
     for (const row of stmt.iterate()) {

@@ -26,3 +26,25 @@ export const fullDataFile = () => {
   if (!existsSync(SHARED_DATA)) throw new Error(`../shared/data not found at ${SHARED_DATA}`);
   return build("full", SHARED_DATA);
 };
+
+/** Atlas-only build plus fixture records: 120 documented resources on county:27053 (page caps) and the
+ * records of test/fixtures/extra-records.yaml (undocumented ones are stored, flagged, and left out). */
+export const fixtureDataFile = () => {
+  let p = builds.get("fixture");
+  if (!p) {
+    const yaml = join(dir, "many-resources.yaml");
+    const lines = ["sources:", "  - source_id: fixture-many", "    name: Fixture source for paging", "    url: https://example.gov/many",
+      "    publisher: Example County", '    vintage: "2026"', "    official: true", "    license_class: open", "resources:"];
+    for (let i = 0; i < 120; i++) {
+      const n = String(i).padStart(3, "0");
+      lines.push(`  - resource_id: fixture-many-${n}`, "    jurisdiction_id: county:27053", `    name: Fixture paging resource ${n}`,
+        `    url: https://example.gov/many/${n}`, "    topics: [county_gis]", "    official: 1", "    verified_status: not_yet_verified",
+        "    source_kind: hand-added", "    source_id: fixture-many", `    sort_key: ${100 + i}`);
+    }
+    require("node:fs").writeFileSync(yaml, lines.join("\n") + "\n");
+    const out = join(dir, "fixture.sqlite");
+    p = buildData({ out, sourcesDir: null, projectRoot: ROOT, log: () => {}, extraRecords: [yaml, join(ROOT, "test/fixtures/extra-records.yaml")] }).then(() => out);
+    builds.set("fixture", p);
+  }
+  return p;
+};

@@ -1,0 +1,33 @@
+// The app over a real data file (built once per test process), with limits lifted unless a test sets them,
+// and the geocoder pointed at a loopback double when one is given.
+import { Database } from "bun:sqlite";
+import { buildDeps } from "../../src/cli/compose";
+import { createApp, type App } from "../../src/http/app";
+import { contentFromStore } from "../../src/directory/content";
+import { Directory } from "../../src/directory/directory";
+import type { Config } from "../../src/config/config";
+import type { Deps } from "../../src/http/deps";
+import { testConfig } from "./app";
+import { fullDataFile } from "./data-file";
+
+const lifted = { per_minute: 1e9, per_day: 1e9 };
+let shared: { db: Database; directory: Directory } | null = null;
+
+export async function fullDirectory() {
+  if (!shared) {
+    const db = new Database(await fullDataFile(), { readonly: true });
+    const cfg = testConfig();
+    shared = { db, directory: new Directory(db, contentFromStore(db), (await import("../../src/domain/links")).linksFor(cfg.base_url)) };
+  }
+  return shared;
+}
+
+export async function fullApp(overrides: Partial<Config> = {}, liftLimits = true): Promise<{ app: App; deps: Deps }> {
+  const { db, directory } = await fullDirectory();
+  const base = testConfig();
+  const limits = liftLimits ? { ...base.limits, anon_address: lifted, anon_all: lifted, anon_list_address: lifted, anon_list_all: lifted } : base.limits;
+  const cfg = testConfig({ limits, ...overrides } as any);
+  const deps = buildDeps(cfg, { db: null, manifest: { as_of: "2026-11-22T00:00:00Z", content_sha256: "t" }, content: directory.content });
+  deps.directory = directory;
+  return { app: createApp(deps), deps };
+}
