@@ -212,7 +212,7 @@ function printSummary(s: any, log: (l: string) => void) {
   log(`  file ${s.file} ${(s.file_bytes / 1048576).toFixed(1)} MB in ${s.seconds} s; content_sha256 ${s.content_sha256}`);
 }
 
-function parseArgs(argv: string[], projectRoot: string): BuildOptions {
+export function parseArgs(argv: string[], projectRoot: string): BuildOptions {
   const o: BuildOptions = { out: "./directory.sqlite", sourcesDir: null, projectRoot, extraRecords: [] };
   let sources: string | undefined;
   for (let i = 0; i < argv.length; i++) {

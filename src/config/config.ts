@@ -6,7 +6,7 @@ import { LIMIT_CLASSES, type LimitClass, type LimitNumbers } from "./limits-tabl
 export interface Config {
   host: string;
   port: number;
-  base_url: string;          // ends in /v1
+  base_url: string;          // ends in /v1; empty = http://{host}:{port}/v1
   problems_url: string;      // problem types live under here
   data_file: string;
   state_file: string;
@@ -23,8 +23,8 @@ export function defaultConfig(): Config {
   return {
     host: "127.0.0.1",
     port: 8080,
-    base_url: "http://127.0.0.1:8080/v1",
-    problems_url: "http://127.0.0.1:8080/problems",
+    base_url: "",               // empty: http://{host}:{port}/v1
+    problems_url: "",           // empty: the base_url's origin + /problems
     data_file: "./directory.sqlite",
     state_file: "./state/state.sqlite",
     trusted_proxies: [],
@@ -76,6 +76,9 @@ export function loadConfig(file: string | null, env: Record<string, string | und
   }
   applyEnv(cfg, env);
   merge(cfg, overrides, "");
+  const hostForUrl = cfg.host === "0.0.0.0" || cfg.host === "::" ? "127.0.0.1" : cfg.host.includes(":") ? `[${cfg.host}]` : cfg.host;
+  if (!cfg.base_url) cfg.base_url = `http://${hostForUrl}:${cfg.port}/v1`;
+  if (!cfg.problems_url) cfg.problems_url = `${cfg.base_url.replace(/\/+$/, "").replace(/\/v1$/, "")}/problems`;
   cfg.base_url = cfg.base_url.replace(/\/+$/, "");
   cfg.problems_url = cfg.problems_url.replace(/\/+$/, "");
   if (!cfg.base_url.endsWith("/v1")) throw new Error("config: base_url must end in /v1");

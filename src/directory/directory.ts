@@ -9,7 +9,8 @@ import { NameSearch } from "./search";
 import { Trail, chainOf, jurisdictionOut } from "./jurisdictions";
 import { functionsFor, officeOut } from "./functions";
 import { page, rankedResources, requireJurisdiction, resourceOut } from "./resources";
-import { chainAtPoint, resolveId, resolvePlace, resolvePoint, type Match, type ResolveDeps } from "./resolve";
+import { LRUCache } from "lru-cache";
+import { answer, chainAnswer, chainAtPoint, resolveId, resolvePlace, type ChainAnswer, type Match, type ResolveDeps } from "./resolve";
 
 export class Directory implements ResolveDeps {
   readonly store: Store;
@@ -26,7 +27,21 @@ export class Directory implements ResolveDeps {
 
   isState(code: string) { return this.names.isState(code); }
 
-  resolvePoint(lon: number, lat: number, match?: Match) { return resolvePoint(this, lon, lat, match); }
+  /** Chain answers are the same for every point of a chain: kept in an LRU (the data file is read-only). */
+  private readonly chainAnswers = new LRUCache<string, ChainAnswer>({ max: 20_000 });
+
+  /** The chain-only part of the answer at a point (memoised by chain), or outside-coverage. */
+  chainAnswerAt(lon: number, lat: number): ChainAnswer {
+    const chain = chainAtPoint(this, lon, lat);
+    const key = chain.map((j) => j.jurisdiction_id).join("|");
+    let c = this.chainAnswers.get(key);
+    if (!c) { c = chainAnswer(this, chain); this.chainAnswers.set(key, c); }
+    return c;
+  }
+
+  resolvePoint(lon: number, lat: number, match: Match = { by: "point", label: null, approximate: false }) {
+    return answer(this, this.chainAnswerAt(lon, lat), match, { lon, lat });
+  }
   resolveId(id: string) { return resolveId(this, id); }
   resolvePlace(place: string, state?: string) { return resolvePlace(this, place, state); }
 

@@ -21,24 +21,38 @@ export function chainAtPoint(d: ResolveDeps, lon: number, lat: number): Jurisdic
   return chain;
 }
 
-export function answer(d: ResolveDeps, chain: JurisdictionRow[], match: Match, point: { lon: number; lat: number } | null) {
+/** The part of an answer that depends on the chain only (the same for every point with that chain). */
+export function chainAnswer(d: ResolveDeps, chain: JurisdictionRow[]) {
   const trail = new Trail(d.store, d.links);
   trail.addAll(chain);
   const functions = functionsFor({ store: d.store, content: d.content, links: d.links, trail }, chain);
   return {
+    jurisdictions: chain.map((j) => jurisdictionOut(j, d.store, d.links)),
+    functions,
+    sources: trail.sources(),
+    notices: trail.notices(),
+  };
+}
+export type ChainAnswer = ReturnType<typeof chainAnswer>;
+
+export function answer(d: ResolveDeps, chain: JurisdictionRow[] | ChainAnswer, match: Match, point: { lon: number; lat: number } | null) {
+  const c = Array.isArray(chain) ? chainAnswer(d, chain) : chain;
+  return {
     data: {
       match,
       point: point ? { type: "Point" as const, coordinates: [point.lon, point.lat] } : null,
-      jurisdictions: chain.map((j) => jurisdictionOut(j, d.store, d.links)),
-      functions,
+      jurisdictions: c.jurisdictions,
+      functions: c.functions,
     },
-    sources: trail.sources(),
-    notices: trail.notices(),
+    sources: c.sources,
+    notices: c.notices,
   };
 }
 
 export const resolvePoint = (d: ResolveDeps, lon: number, lat: number, match: Match = { by: "point", label: null, approximate: false }) =>
   answer(d, chainAtPoint(d, lon, lat), match, { lon, lat });
+
+export const POINT_MATCH: Match = { by: "point", label: null, approximate: false };
 
 export function resolveId(d: ResolveDeps, id: string) {
   const j = requireJurisdiction(d.store, id);

@@ -18,6 +18,7 @@ import type { RouteDef } from "./route";
 import { ROUTES } from "./routes";
 
 export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
+const CORS_HEADERS = { "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": "ETag, X-Request-Id, RateLimit, RateLimit-Policy, Retry-After, Link, Deprecation, Sunset" };
 const LIST_PATHS = /^\/v1\/(places\/|resources(\/|$))/;
 
 const contexts = new WeakMap<Request, RequestContext>();
@@ -28,9 +29,9 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
   const cfg = deps.config;
   const log = deps.log ?? (() => {});
 
-  const problem = (ctx: { requestId: string }, e: DomainError, extraHeaders: Record<string, string> = {}, status?: number) => {
+  const problem = (ctx: { requestId: string; common: Record<string, string> }, e: DomainError, extraHeaders: Record<string, string> = {}, status?: number) => {
     const body = problemBody(cfg.problems_url, e.suffix, e.detail, ctx.requestId, e.extra.choices, status);
-    const headers: Record<string, string> = { "Content-Type": "application/problem+json", "Cache-Control": NO_STORE, ...extraHeaders };
+    const headers: Record<string, string> = { ...ctx.common, "Content-Type": "application/problem+json", "Cache-Control": NO_STORE, ...extraHeaders };
     if (e.extra.retryAfter !== undefined) headers["Retry-After"] = String(Math.max(1, Math.ceil(e.extra.retryAfter)));
     if (e.suffix === "method-not-allowed") headers.Allow = ALLOWED_METHODS;
     return new Response(JSON.stringify(body), { status: body.status, headers });
@@ -53,12 +54,14 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
   details[openapiDef.path] = operationDetail(openapiDef);
 
   for (const def of routes) {
-    elysia.get(`/v1${def.path}`, async ({ request, params }) => {
+    elysia.get(`/v1${def.path}`, ({ request, params }) => {
       const ctx = contexts.get(request)!;
       try {
         const path = def.pathParams ? parseParams(decodeParams(params as Record<string, string>), def.pathParams) : {};
         const query = def.query ? parseParams(queryOf(ctx.url), def.query) : {};
-        const out = await def.handler({ ctx, query, params: path, deps });
+        const out = def.handler({ ctx, query, params: path, deps });
+        // synchronous handlers answer without a promise; async ones (outside lookups) are awaited
+        if (out instanceof Promise) return out.then((o) => (o instanceof Response ? o : respond(ctx, o)), (err) => toProblem(ctx, err));
         return out instanceof Response ? out : respond(ctx, out);
       } catch (err) {
         return toProblem(ctx, err);
@@ -74,7 +77,6 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     return toProblem(ctx, error);
   });
 
-  const corsHeaders = { "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": "ETag, X-Request-Id, RateLimit, RateLimit-Policy, Retry-After, Link, Deprecation, Sunset" };
 
   function callerOf(auth: Auth, address: string): Caller {
     if (auth.kind === "key") return { kind: "key", tier: auth.tier, keyId: auth.keyId };
@@ -86,26 +88,28 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     const requestId = requestIdOf(req.headers);
     const url = new URL(req.url);
     const head = req.method === "HEAD";
+    const common: Record<string, string> = { "X-Request-Id": requestId, ...CORS_HEADERS };
     const ctx: RequestContext = {
       requestId, url, head, keyed: false, baseUrl: cfg.base_url, problemsUrl: cfg.problems_url,
-      ifNoneMatch: req.headers.get("if-none-match"),
+      ifNoneMatch: req.headers.get("if-none-match"), common,
     };
+    const deprecation = deps.deprecations.length ? deprecationHeaders(url.pathname.replace(/^\/v1/, ""), deps.deprecations) : null;
     const address = clientAddress(socketAddress, req.headers, cfg.trusted_proxies);
     const list = LIST_PATHS.test(url.pathname);
     let res: Response;
-    let limitHeaders: Record<string, string> = {};
+    const withLimits = (h: Record<string, string>) => { for (const k in h) common[k] = h[k]!; };
     try {
       if (req.method === "OPTIONS") res = preflight(ctx, req.headers);
       else if (req.method !== "GET" && !head) res = problem(ctx, new DomainError("method-not-allowed", `${req.method.slice(0, 10)} is not answered; use GET, HEAD or OPTIONS.`));
       else {
         let auth: Auth;
         try { auth = authenticate(req.headers, deps.keys); } catch (e) {
-          limitHeaders = deps.limiter.peekHeaders(callerOf({ kind: "anonymous" }, address), list);
+          withLimits(deps.limiter.peekHeaders(callerOf({ kind: "anonymous" }, address), list));
           throw e;
         }
         ctx.keyed = auth.kind === "key";
         const outcome = deps.limiter.check(callerOf(auth, address), list);
-        limitHeaders = outcome.headers;
+        withLimits(outcome.headers);
         if (!outcome.ok) res = problem(ctx, new DomainError("rate-limited", `A minute or day limit is used up; wait ${outcome.retryAfter} seconds.`, { retryAfter: outcome.retryAfter }));
         else {
           const routed = head ? new Request(req.url, { method: "GET", headers: req.headers }) : req;
@@ -117,10 +121,8 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
       res = toProblem(ctx, err);
     }
     const h = res.headers;
-    h.set("X-Request-Id", requestId);
-    for (const [k, v] of Object.entries(corsHeaders)) h.set(k, v);
-    for (const [k, v] of Object.entries(limitHeaders)) h.set(k, v);
-    if (res.status === 200 || res.status === 304) for (const [k, v] of Object.entries(deprecationHeaders(url.pathname.replace(/^\/v1/, ""), deps.deprecations))) h.set(k, v);
+    if (!h.has("x-request-id")) for (const k in common) h.set(k, common[k]!); // a response not built by us
+    if (deprecation && (res.status === 200 || res.status === 304)) for (const [k, v] of Object.entries(deprecation)) h.set(k, v);
     if (head && res.body) {
       const len = (await res.arrayBuffer()).byteLength;
       h.set("Content-Length", String(len));
@@ -141,6 +143,7 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     return new Response(null, {
       status: 204,
       headers: {
+        ...ctx.common,
         Allow: ALLOWED_METHODS,
         "Access-Control-Allow-Methods": ALLOWED_METHODS,
         "Access-Control-Allow-Headers": "X-Request-Id, If-None-Match",

@@ -28,30 +28,31 @@ export class TokenBuckets {
       return s;
     }
     const dt = (t - s.at) / 1000;
-    WINDOWS.forEach((w, i) => {
-      const q = this.numbers[w.field];
-      s!.tokens[i] = Math.min(q, s!.tokens[i]! + (dt * q) / w.seconds);
-    });
-    s.at = t;
+    if (dt > 0) {
+      const qm = this.numbers.per_minute, qd = this.numbers.per_day;
+      s.tokens[0] = Math.min(qm, s.tokens[0] + (dt * qm) / 60);
+      s.tokens[1] = Math.min(qd, s.tokens[1] + (dt * qd) / 86400);
+      s.at = t;
+    }
     return s;
   }
 
   /** Look without taking. */
   peek(key: string): Take { return this.view(this.refill(key)); }
 
-  /** Seconds until one token is back in each window that is empty (0 when a token is there). */
+  /** Remaining and reset per window, and seconds until one token is back where a window is empty. */
   private view(s: BucketState): Take {
-    const remaining: [number, number] = [0, 0];
-    const reset: [number, number] = [0, 0];
+    const qm = this.numbers.per_minute, qd = this.numbers.per_day;
+    const tm = s.tokens[0], td = s.tokens[1];
     let retryAfter = 0;
-    WINDOWS.forEach((w, i) => {
-      const q = this.numbers[w.field];
-      const tok = s.tokens[i]!;
-      remaining[i] = Math.max(0, Math.floor(tok));
-      reset[i] = Math.ceil(((q - tok) * w.seconds) / q);
-      if (tok < 1) retryAfter = Math.max(retryAfter, Math.ceil(((1 - tok) * w.seconds) / q));
-    });
-    return { ok: retryAfter === 0, retryAfter: Math.max(retryAfter, retryAfter ? 1 : 0), remaining, reset };
+    if (tm < 1) retryAfter = Math.ceil(((1 - tm) * 60) / qm);
+    if (td < 1) retryAfter = Math.max(retryAfter, Math.ceil(((1 - td) * 86400) / qd));
+    return {
+      ok: retryAfter === 0,
+      retryAfter,
+      remaining: [Math.max(0, Math.floor(tm)), Math.max(0, Math.floor(td))],
+      reset: [Math.ceil(((qm - tm) * 60) / qm), Math.ceil(((qd - td) * 86400) / qd)],
+    };
   }
 
   take(key: string): Take {
@@ -67,7 +68,8 @@ export class TokenBuckets {
   giveBack(key: string): void {
     const s = this.states.get(key);
     if (!s) return;
-    WINDOWS.forEach((w, i) => { s.tokens[i] = Math.min(this.numbers[w.field], s.tokens[i]! + 1); });
+    s.tokens[0] = Math.min(this.numbers.per_minute, s.tokens[0] + 1);
+    s.tokens[1] = Math.min(this.numbers.per_day, s.tokens[1] + 1);
   }
 }
 
@@ -121,16 +123,24 @@ export class Limiter {
     return this.headers(caller, plan[0]![0], plan.map(([c, k]) => this.buckets[c].peek(k)));
   }
 
+  private readonly policies = new Map<LimitClass, string>();
+
   private headers(caller: Caller, own: LimitClass, views: Take[]): Record<string, string> {
-    const parts = WINDOWS.map((w, i) => {
-      let best = views[0]!;
-      for (const v of views) if (v.remaining[i]! < best.remaining[i]!) best = v;
-      return `"${w.name}";r=${best.remaining[i]};t=${best.reset[i]}`;
-    });
-    const h: Record<string, string> = { RateLimit: parts.join(", ") };
+    let m = views[0]!, d = views[0]!;
+    for (let i = 1; i < views.length; i++) {
+      const v = views[i]!;
+      if (v.remaining[0] < m.remaining[0]) m = v;
+      if (v.remaining[1] < d.remaining[1]) d = v;
+    }
+    const h: Record<string, string> = { RateLimit: `"minute";r=${m.remaining[0]};t=${m.reset[0]}, "day";r=${d.remaining[1]};t=${d.reset[1]}` };
     if (caller.kind !== "service") {
-      const n = this.numbers[own];
-      h["RateLimit-Policy"] = WINDOWS.map((w) => `"${w.name}";q=${n[w.field]};w=${w.seconds}`).join(", ");
+      let p = this.policies.get(own);
+      if (!p) {
+        const n = this.numbers[own];
+        p = WINDOWS.map((w) => `"${w.name}";q=${n[w.field]};w=${w.seconds}`).join(", ");
+        this.policies.set(own, p);
+      }
+      h["RateLimit-Policy"] = p;
     }
     return h;
   }

@@ -51,9 +51,29 @@ export function parseParams<T = Record<string, any>>(source: Record<string, stri
   return out as T;
 }
 
-/** Raw query values of a URL: the first value of each name. */
+/** application/x-www-form-urlencoded decoding of one name or value; a broken escape is kept as written. */
+function decodeForm(s: string): string {
+  if (s.indexOf("%") < 0 && s.indexOf("+") < 0) return s;
+  const t = s.replace(/\+/g, " ");
+  try { return decodeURIComponent(t); } catch { return t; }
+}
+
+const queries = new WeakMap<URL, Record<string, string>>();
+
+/** Raw query values of a URL: the first value of each name (memoised per URL object). */
 export function queryOf(url: URL): Record<string, string> {
-  const q: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) if (!(k in q)) q[k] = v;
+  let q = queries.get(url);
+  if (q) return q;
+  q = {};
+  const search = url.search;
+  // a plain split is several times faster than iterating URLSearchParams (measured on the resolve hot path)
+  if (search.length > 1) for (const pair of search.slice(1).split("&")) {
+    if (!pair) continue;
+    const eq = pair.indexOf("=");
+    const k = decodeForm(eq < 0 ? pair : pair.slice(0, eq));
+    if (k in q) continue;
+    q[k] = eq < 0 ? "" : decodeForm(pair.slice(eq + 1));
+  }
+  queries.set(url, q);
   return q;
 }

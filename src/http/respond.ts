@@ -12,7 +12,8 @@ export interface Reply {
   notices?: string[];
   cache: CacheClass;
   next?: string | null; // full URL of the next page
-  frozen?: boolean;     // data and sources never change for this object: serialise once
+  /** true: data and sources never change (serialise once); or a list of members of data that never change. */
+  frozen?: boolean | unknown[];
 }
 
 export interface RequestContext {
@@ -23,6 +24,8 @@ export interface RequestContext {
   baseUrl: string;
   problemsUrl: string;
   ifNoneMatch: string | null;
+  /** Headers every response of this request carries (X-Request-Id, CORS, RateLimit), set at construction. */
+  common: Record<string, string>;
 }
 
 const md5 = (s: string) => new Bun.CryptoHasher("md5").update(s).digest("hex");
@@ -43,26 +46,43 @@ function uniqueSources(list: SourceT[]): SourceT[] {
   return out;
 }
 
-/** Serialised content and ETag of a reply; memoised by the identity of its data for replies built once (topics). */
-const memo = new WeakMap<object, { head: string; tail: string; etag: string; key: string }>();
+/** JSON of values that never change (marked by the route as `frozen`), with their md5, by object identity. */
+const frozenJson = new WeakMap<object, { json: string; md5: string }>();
 
+function part(v: unknown, frozen: Set<unknown> | undefined): { json: string; md5: string | null } {
+  if (v !== null && typeof v === "object") {
+    const hit = frozenJson.get(v);
+    if (hit) return hit;
+    if (frozen?.has(v)) { const json = JSON.stringify(v); const e = { json, md5: md5(json) }; frozenJson.set(v, e); return e; }
+  }
+  return { json: JSON.stringify(v) ?? "null", md5: null };
+}
+
+/** Serialise data (member by member, so frozen members are reused), sources, as_of and notices. The ETag is
+ * the md5 over the content with every frozen member replaced by its own md5: it changes whenever the body does. */
 function serialise(reply: Reply) {
-  const key = `${reply.asOf}`;
-  const hit = typeof reply.data === "object" && reply.data !== null ? memo.get(reply.data) : undefined;
-  if (hit && hit.key === key && !reply.notices?.length) return hit;
-  // Spec order: data, sources, as_of, request_id, notices. The ETag covers all but request_id.
-  const head = `{"data":${JSON.stringify(reply.data)},"sources":${JSON.stringify(uniqueSources(reply.sources))},"as_of":${JSON.stringify(reply.asOf)}`;
-  const tail = `"notices":${JSON.stringify(reply.notices ?? [])}}`;
-  const out = { head, tail, etag: etagOf(`${head},${tail}`), key };
-  if (reply.frozen && typeof reply.data === "object" && reply.data !== null) memo.set(reply.data, out);
-  return out;
+  const frozen = reply.frozen === true ? new Set<unknown>([reply.data, reply.sources]) : reply.frozen ? new Set<unknown>(reply.frozen) : undefined;
+  const seed: string[] = [];
+  const take = (v: unknown) => { const p = part(v, frozen); seed.push(p.md5 ?? p.json); return p.json; };
+  let data: string;
+  const whole = reply.data !== null && typeof reply.data === "object" ? frozenJson.get(reply.data) : undefined;
+  if (whole || Array.isArray(reply.data) || reply.data === null || typeof reply.data !== "object" || reply.frozen === true) data = take(reply.data);
+  else {
+    const members = Object.entries(reply.data as Record<string, unknown>).map(([k, v]) => `${JSON.stringify(k)}:${take(v)}`);
+    data = `{${members.join(",")}}`;
+  }
+  const sources = take(reply.sources.length > 1 && !frozen?.has(reply.sources) ? uniqueSources(reply.sources) : reply.sources);
+  const notices = JSON.stringify(reply.notices ?? []);
+  seed.push(reply.asOf, notices);
+  const head = `{"data":${data},"sources":${sources},"as_of":${JSON.stringify(reply.asOf)}`;
+  return { head, tail: `"notices":${notices}}`, etag: `W/"${md5(seed.join("\u0000"))}"` };
 }
 
 export function respond(ctx: RequestContext, reply: Reply): Response {
   const { head, tail, etag } = serialise(reply);
   const links = [`<${ctx.baseUrl}/openapi.json>; rel="service-desc"`];
   if (reply.next) links.push(`<${reply.next}>; rel="next"`);
-  const headers: Record<string, string> = { ETag: etag, "Cache-Control": cacheControlFor(reply.cache), Link: links.join(", ") };
+  const headers: Record<string, string> = { ...ctx.common, ETag: etag, "Cache-Control": cacheControlFor(reply.cache), Link: links.join(", ") };
   if (matches(ctx.ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
   const body = `${head},"request_id":${JSON.stringify(ctx.requestId)},${tail}`;
   headers["Content-Type"] = "application/json; charset=utf-8";
@@ -73,7 +93,7 @@ export function respond(ctx: RequestContext, reply: Reply): Response {
 export function respondDocument(ctx: RequestContext, doc: unknown, cache: CacheClass): Response {
   const body = JSON.stringify(doc);
   const etag = etagOf(body);
-  const headers: Record<string, string> = { ETag: etag, "Cache-Control": cacheControlFor(cache), Link: `<${ctx.baseUrl}/openapi.json>; rel="service-desc"` };
+  const headers: Record<string, string> = { ...ctx.common, ETag: etag, "Cache-Control": cacheControlFor(cache), Link: `<${ctx.baseUrl}/openapi.json>; rel="service-desc"` };
   if (matches(ctx.ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
   headers["Content-Type"] = "application/json; charset=utf-8";
   return new Response(body, { status: 200, headers });

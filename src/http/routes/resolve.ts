@@ -23,7 +23,7 @@ export const resolveRoute: RouteDef = {
   },
   data: ResolveResult,
   errors: [304, 400, 401, 404, 409, 429, 503],
-  handler: async ({ deps, query, ctx }) => {
+  handler: ({ deps, query, ctx }) => {
     const raw = queryOf(ctx.url);
     const given = SELECTORS.filter((s) => s.some((k) => raw[k] !== undefined && raw[k] !== ""));
     if (given.length !== 1) {
@@ -32,13 +32,14 @@ export const resolveRoute: RouteDef = {
         : `Give exactly one selector; got ${given.map((s) => s.join("+")).join(", ")}.`);
     }
     const dir = directoryOf(deps);
-    const done = (r: { data: unknown; sources: any[]; notices: string[] }) => ({ ...r, asOf: deps.asOf, cache: "default" as const });
+    // jurisdictions, functions and sources are memoised per chain by the directory: serialise them once
+    const done = (r: { data: { jurisdictions: unknown; functions: unknown }; sources: any[]; notices: string[] }) =>
+      ({ ...r, asOf: deps.asOf, cache: "default" as const, frozen: [r.data.jurisdictions, r.data.functions, r.sources] });
     if (query.state !== undefined && !dir.isState(query.state)) throw new DomainError("unknown-state", `'${query.state}' is not a state, DC or territory covered by this service.`);
     const point = pointOf(query, raw);
     if (point) return done(dir.resolvePoint(point.lon, point.lat));
     if (query.jurisdiction_id) return done(dir.resolveId(query.jurisdiction_id));
     if (query.place) return done(dir.resolvePlace(query.place, query.state));
-    const m = await deps.addresses!.geocode(query.address);
-    return done(dir.resolvePoint(m.lon, m.lat, { by: "address", label: m.label, approximate: m.approximate }));
+    return deps.addresses!.geocode(query.address).then((m) => done(dir.resolvePoint(m.lon, m.lat, { by: "address", label: m.label, approximate: m.approximate })));
   },
 };

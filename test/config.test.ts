@@ -1,0 +1,36 @@
+import { describe, expect, test } from "bun:test";
+import { parse } from "yaml";
+import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
+import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { defaultConfig, loadConfig } from "../src/config/config";
+import { ROOT } from "./helpers/app";
+
+describe("configuration", () => {
+  test("config.example.yaml documents every key, with the defaults", () => {
+    const example = parse(readFileSync(join(ROOT, "config.example.yaml"), "utf8"));
+    const keys = (o: any, p = ""): string[] => Object.entries(o).flatMap(([k, v]) => v && typeof v === "object" && !Array.isArray(v) ? keys(v, `${p}${k}.`) : [`${p}${k}`]);
+    expect(keys(example).sort()).toEqual(keys(defaultConfig()).sort());
+    expect(loadConfig(join(ROOT, "config.example.yaml"), {})).toEqual(loadConfig(null, {}));
+  });
+  test("file < environment < overrides; base_url follows host and port unless set", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cfg-"));
+    const f = join(dir, "c.yaml");
+    writeFileSync(f, "port: 9000\nhost: 0.0.0.0\ntrusted_proxies: [10.0.0.1]\ntimeouts: { geocoder_ms: 1234 }\n");
+    const c = loadConfig(f, { DIRECTORY_PORT: "9100", DIRECTORY_SERVICE_CALLERS: "10.1.0.0/16, 10.2.0.0/16" });
+    expect(c.port).toBe(9100);
+    expect(c.trusted_proxies).toEqual(["10.0.0.1"]);
+    expect(c.service_callers).toEqual(["10.1.0.0/16", "10.2.0.0/16"]);
+    expect(c.timeouts).toEqual({ geocoder_ms: 1234, screening_ms: 8000, request_ms: 30000 });
+    expect(c.base_url).toBe("http://127.0.0.1:9100/v1");
+    expect(c.problems_url).toBe("http://127.0.0.1:9100/problems");
+    expect(loadConfig(null, { DIRECTORY_BASE_URL: "https://dir.example.gov/v1/" }).base_url).toBe("https://dir.example.gov/v1");
+  });
+  test("unknown keys and a base_url not ending in /v1 are refused", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cfg-"));
+    const f = join(dir, "c.yaml");
+    writeFileSync(f, "prot: 9000\n");
+    expect(() => loadConfig(f, {})).toThrow(/unknown key prot/);
+    expect(() => loadConfig(null, { DIRECTORY_BASE_URL: "https://x.example/api" })).toThrow(/v1/);
+  });
+});
