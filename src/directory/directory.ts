@@ -113,9 +113,9 @@ export class Directory implements ResolveDeps {
     trail.addAll(places);
     const resources = [];
     for (const h of this.search.search(q, state, "resource", limit * 2)) {
-      const owner = this.store.resourcesOfId(h.ref);
-      if (!owner) { trail.leftOut++; continue; }
-      resources.push(owner);
+      const row = this.store.resourcesOfId(h.ref);
+      if (!row) { trail.leftOut++; continue; }
+      resources.push(row);
       if (resources.length >= limit) break;
     }
     trail.addAll(resources);

@@ -84,7 +84,7 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     return { kind: "anonymous", address: limitKey(address) };
   }
 
-  async function handle(req: Request, socketAddress: string): Promise<Response> {
+  function handle(req: Request, socketAddress: string): Promise<Response> {
     const requestId = requestIdOf(req.headers);
     const url = new URL(req.url);
     const head = req.method === "HEAD";
@@ -93,11 +93,10 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
       requestId, url, head, keyed: false, baseUrl: cfg.base_url, problemsUrl: cfg.problems_url,
       ifNoneMatch: req.headers.get("if-none-match"), common,
     };
-    const deprecation = deps.deprecations.length ? deprecationHeaders(url.pathname.replace(/^\/v1/, ""), deps.deprecations) : null;
     const address = clientAddress(socketAddress, req.headers, cfg.trusted_proxies);
     const list = LIST_PATHS.test(url.pathname);
-    let res: Response;
     const withLimits = (h: Record<string, string>) => { for (const k in h) common[k] = h[k]!; };
+    let res: Response | Promise<Response>;
     try {
       if (req.method === "OPTIONS") res = preflight(ctx, req.headers);
       else if (req.method !== "GET" && !head) res = problem(ctx, new DomainError("method-not-allowed", `${req.method.slice(0, 10)} is not answered; use GET, HEAD or OPTIONS.`));
@@ -114,19 +113,27 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
         else {
           const routed = head ? new Request(req.url, { method: "GET", headers: req.headers }) : req;
           contexts.set(routed, ctx);
-          res = await elysia.handle(routed);
+          res = elysia.handle(routed).catch((err) => toProblem(ctx, err));
         }
       }
     } catch (err) {
       res = toProblem(ctx, err);
     }
+    return res instanceof Promise ? res.then((r) => finish(r, ctx, url, common)) : Promise.resolve(finish(res, ctx, url, common));
+  }
+
+  /** Last touches common to every response: headers of responses not built by us, deprecations, HEAD. */
+  function finish(res: Response, ctx: RequestContext, url: URL, common: Record<string, string>): Response | Promise<Response> {
     const h = res.headers;
-    if (!h.has("x-request-id")) for (const k in common) h.set(k, common[k]!); // a response not built by us
-    if (deprecation && (res.status === 200 || res.status === 304)) for (const [k, v] of Object.entries(deprecation)) h.set(k, v);
-    if (head && res.body) {
-      const len = (await res.arrayBuffer()).byteLength;
-      h.set("Content-Length", String(len));
-      return new Response(null, { status: res.status, headers: h });
+    if (!h.has("x-request-id")) for (const k in common) h.set(k, common[k]!);
+    if (deps.deprecations.length && (res.status === 200 || res.status === 304)) {
+      for (const [k, v] of Object.entries(deprecationHeaders(url.pathname.replace(/^\/v1/, ""), deps.deprecations))) h.set(k, v);
+    }
+    if (ctx.head && res.body) {
+      return res.arrayBuffer().then((b) => {
+        h.set("Content-Length", String(b.byteLength));
+        return new Response(null, { status: res.status, headers: h });
+      });
     }
     return res;
   }

@@ -1,6 +1,6 @@
 // Query and path parameter parsing with TypeBox: each parameter names the problem type its failure gives.
 // Unknown query parameters are ignored. The same specs generate the OpenAPI parameters (see openapi.ts).
-import { Value } from "@sinclair/typebox/value";
+import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
 import type { TSchema } from "@sinclair/typebox";
 import { DomainError, type ProblemSuffix } from "../domain/errors";
 
@@ -33,6 +33,13 @@ function describe(schema: any): string {
   return bits.join(", ");
 }
 
+const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
+const checkerOf = (schema: TSchema) => {
+  let c = compiled.get(schema);
+  if (!c) { c = TypeCompiler.Compile(schema); compiled.set(schema, c); }
+  return c;
+};
+
 /** Parse `source` (query or path values) against specs; first failure throws its DomainError. */
 export function parseParams<T = Record<string, any>>(source: Record<string, string | undefined>, specs: ParamSpecs): T {
   const out: Record<string, unknown> = {};
@@ -43,7 +50,7 @@ export function parseParams<T = Record<string, any>>(source: Record<string, stri
       continue;
     }
     const v = convert(name, raw, spec);
-    if (!Value.Check(spec.schema, v)) {
+    if (!checkerOf(spec.schema).Check(v)) {
       throw new DomainError(spec.problem, `Parameter '${name}' is out of range or malformed: it must be ${describe(spec.schema) || "valid"}.`);
     }
     out[name] = v;
