@@ -7,7 +7,11 @@ import { parse } from "yaml";
 
 export interface TopicText { topic: string; name: string; description: string }
 export interface GuideText { topic: string; title: string; summary: string; sections: { heading: string | null; text: string }[]; also?: string[] }
-export interface RuleText { office: string | null; level: string | null; where: string | null; note?: string | null; evidence_url?: string | null }
+export interface AlsoRuleText { office: string | null; level: string | null; where: string | null; role: "secondary" | "delinquent"; levy_scope?: string | null }
+export interface RuleText {
+  office: string | null; level: string | null; where: string | null; note?: string | null; evidence_url?: string | null;
+  also?: AlsoRuleText[];   // further bodies doing the same job (a second bill, a delinquent-tax collector)
+}
 export interface StateRulesText {
   name: string; fips?: string; summary?: string | null;
   assessment: RuleText; tax_collection: RuleText; recording: RuleText; zoning: RuleText | null; exemptions: RuleText | null;

@@ -79,7 +79,8 @@ function entry(ctx: Ctx, fn: Fn, body: JurisdictionRow | null, rule: RuleText | 
     };
   }
   const office = officeFor(ctx, body.jurisdiction_id, fn, extra.officeId);
-  const officeName = office?.name ?? (rule?.office ? `${body.name} ${rule.office.replace(/^(County|Town|City|Municipal|Parish|Borough)\s+/i, "")}` : null);
+  const bare = rule?.office?.replace(/\s*\([^)]*\)/g, "").replace(/^(County|Town|City|Municipal|Parish|Borough)\s+/i, "").trim();
+  const officeName = office?.name ?? (bare ? `${body.name} ${bare}` : null);
   return {
     function: fn,
     jurisdiction_id: body.jurisdiction_id,
@@ -116,12 +117,13 @@ export function functionsFor(ctx: Ctx, chain: JurisdictionRow[]) {
       }
       if (override) break;
     }
+    const also = alsoFor(ctx, fn, chain, members, rule, stateName);
     if (override) {
       ctx.trail.add(override.row.source_id);
-      out[fn] = entry(ctx, fn, override.body, rule, stateName, {
+      out[fn] = withAlso(entry(ctx, fn, override.body, rule, stateName, {
         officeId: override.row.office_id, basis: override.row.basis, evidence: override.row.evidence_url,
         role: override.row.role, levy: override.row.levy_scope,
-      });
+      }), also);
       continue;
     }
     if (fn === "gis") {
@@ -131,7 +133,31 @@ export function functionsFor(ctx: Ctx, chain: JurisdictionRow[]) {
       });
       continue;
     }
-    out[fn] = entry(ctx, fn, pick(chain, rule?.level ?? null), rule, stateName);
+    out[fn] = withAlso(entry(ctx, fn, pick(chain, rule?.level ?? null), rule, stateName), also);
+  }
+  return out;
+}
+
+const withAlso = <T extends object>(e: T, also: object[]) => (also.length ? { ...e, also } : e);
+
+/** Further bodies for the same job: the state rule's `also` (e.g. the county treasurer for delinquent taxes in
+ * Wisconsin) and documented non-primary overrides in the chain. Each is a FunctionEntry without its own `also`. */
+function alsoFor(ctx: Ctx, fn: Fn, chain: JurisdictionRow[], members: JurisdictionRow[], rule: RuleText | null, stateName: string) {
+  const out: object[] = [];
+  for (const a of rule?.also ?? []) {
+    const body = pick(chain, a.level);
+    if (!body) continue;
+    const basis = `In ${stateName} ${a.where ?? `the ${a.office ?? "office"}`} also ${JOB[fn]} (${a.role}); here that is ${body.name}.`;
+    out.push(entry(ctx, fn, body, { ...a, note: null, evidence_url: rule?.evidence_url ?? null }, stateName, { basis, role: a.role, levy: a.levy_scope ?? null }));
+  }
+  for (const m of members) {
+    for (const o of ctx.store.overridesOf(m.jurisdiction_id)) {
+      if (o.function !== fn || o.role === "primary") continue;
+      const body = ctx.store.jurisdiction(o.performer_id ?? o.jurisdiction_id);
+      if (!body) continue;
+      ctx.trail.add(o.source_id);
+      out.push(entry(ctx, fn, body, rule, stateName, { officeId: o.office_id, basis: o.basis, evidence: o.evidence_url, role: o.role, levy: o.levy_scope }));
+    }
   }
   return out;
 }

@@ -100,6 +100,20 @@ describe("resolve by jurisdiction_id", () => {
   });
 });
 
+describe("further bodies for the same job (also)", () => {
+  test("Madison, WI: the city treasurer collects, the county treasurer takes delinquent taxes", () => {
+    const r = d.resolvePoint(-89.4012, 43.0731);
+    const tc = (r.data.functions as any).tax_collection;
+    expect(tc.jurisdiction_id).toBe("place:5548000");
+    expect(tc.role).toBe("primary");
+    expect(tc.office_name).toBe("Madison city treasurer");
+    expect(tc.also).toHaveLength(1);
+    expect(tc.also[0]).toMatchObject({ jurisdiction_id: "county:55025", role: "delinquent", office_name: "Dane County Treasurer" });
+    expect(tc.also[0].evidence_url).toBe(tc.evidence_url);
+    expect((r.data.functions as any).recording.also).toBeUndefined();
+  });
+});
+
 describe("functions where no body in the chain performs the job", () => {
   test("jurisdiction_id null with a basis", () => {
     // a county alone: a town-level assessment state (Vermont) has no town in the chain
