@@ -23,7 +23,7 @@ const LIST_PATHS = /^\/v1\/(places\/|resources(\/|$))/;
 
 const contexts = new WeakMap<Request, RequestContext>();
 
-export interface App { handle(req: Request, socketAddress: string): Promise<Response>; openapi(): unknown; elysia: Elysia }
+export interface App { handle(req: Request, socketAddress: string): Response | Promise<Response>; openapi(): unknown; elysia: Elysia }
 
 export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
   const cfg = deps.config;
@@ -84,7 +84,7 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     return { kind: "anonymous", address: limitKey(address) };
   }
 
-  function handle(req: Request, socketAddress: string): Promise<Response> {
+  function handle(req: Request, socketAddress: string): Response | Promise<Response> {
     const requestId = requestIdOf(req.headers);
     const url = new URL(req.url);
     const head = req.method === "HEAD";
@@ -113,13 +113,15 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
         else {
           const routed = head ? new Request(req.url, { method: "GET", headers: req.headers }) : req;
           contexts.set(routed, ctx);
-          res = elysia.handle(routed).catch((err) => toProblem(ctx, err));
+          // Elysia's compiled fetch answers synchronously when the route does (no promise round trip)
+          const out = (elysia as unknown as { fetch(r: Request): Response | Promise<Response> }).fetch(routed);
+          res = out instanceof Promise ? out.catch((err) => toProblem(ctx, err)) : out;
         }
       }
     } catch (err) {
       res = toProblem(ctx, err);
     }
-    return res instanceof Promise ? res.then((r) => finish(r, ctx, url, common)) : Promise.resolve(finish(res, ctx, url, common));
+    return res instanceof Promise ? res.then((r) => finish(r, ctx, url, common)) : finish(res, ctx, url, common);
   }
 
   /** Last touches common to every response: headers of responses not built by us, deprecations, HEAD. */

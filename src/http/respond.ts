@@ -46,16 +46,26 @@ function uniqueSources(list: SourceT[]): SourceT[] {
   return out;
 }
 
-/** JSON of values that never change (marked by the route as `frozen`), with their md5, by object identity. */
-const frozenJson = new WeakMap<object, { json: string; md5: string }>();
+/** JSON of values that never change (marked by the route as `frozen`), as UTF-8 bytes with their md5, by object
+ * identity: a cached part is copied into the body, never serialised or transcoded again. */
+const frozenJson = new WeakMap<object, { bytes: Uint8Array; md5: string }>();
+const utf8 = new TextEncoder();
 
-function part(v: unknown, frozen: Set<unknown> | undefined): { json: string; md5: string | null } {
+type Chunk = string | Uint8Array;
+
+function part(v: unknown, frozen: Set<unknown> | undefined): { chunk: Chunk; seed: string } {
   if (v !== null && typeof v === "object") {
     const hit = frozenJson.get(v);
-    if (hit) return hit;
-    if (frozen?.has(v)) { const json = JSON.stringify(v); const e = { json, md5: md5(json) }; frozenJson.set(v, e); return e; }
+    if (hit) return { chunk: hit.bytes, seed: hit.md5 };
+    if (frozen?.has(v)) {
+      const json = JSON.stringify(v);
+      const e = { bytes: utf8.encode(json), md5: md5(json) };
+      frozenJson.set(v, e);
+      return { chunk: e.bytes, seed: e.md5 };
+    }
   }
-  return { json: JSON.stringify(v) ?? "null", md5: null };
+  const json = JSON.stringify(v) ?? "null";
+  return { chunk: json, seed: json };
 }
 
 /** Serialise data (member by member, so frozen members are reused), sources, as_of and notices. The ETag is
@@ -63,19 +73,37 @@ function part(v: unknown, frozen: Set<unknown> | undefined): { json: string; md5
 function serialise(reply: Reply) {
   const frozen = reply.frozen === true ? new Set<unknown>([reply.data, reply.sources]) : reply.frozen ? new Set<unknown>(reply.frozen) : undefined;
   const seed: string[] = [];
-  const take = (v: unknown) => { const p = part(v, frozen); seed.push(p.md5 ?? p.json); return p.json; };
-  let data: string;
-  const whole = reply.data !== null && typeof reply.data === "object" ? frozenJson.get(reply.data) : undefined;
-  if (whole || Array.isArray(reply.data) || reply.data === null || typeof reply.data !== "object" || reply.frozen === true) data = take(reply.data);
+  const head: Chunk[] = ['{"data":'];
+  const take = (v: unknown) => { const p = part(v, frozen); seed.push(p.seed); head.push(p.chunk); };
+  const d = reply.data;
+  if (d === null || typeof d !== "object" || Array.isArray(d) || reply.frozen === true || frozenJson.has(d)) take(d);
   else {
-    const members = Object.entries(reply.data as Record<string, unknown>).map(([k, v]) => `${JSON.stringify(k)}:${take(v)}`);
-    data = `{${members.join(",")}}`;
+    let first = true;
+    for (const k in d as Record<string, unknown>) {
+      head.push(`${first ? "{" : ","}${JSON.stringify(k)}:`);
+      first = false;
+      take((d as Record<string, unknown>)[k]);
+    }
+    head.push(first ? "{}" : "}");
   }
-  const sources = take(reply.sources.length > 1 && !frozen?.has(reply.sources) ? uniqueSources(reply.sources) : reply.sources);
+  head.push(',"sources":');
+  take(reply.sources.length > 1 && !frozen?.has(reply.sources) ? uniqueSources(reply.sources) : reply.sources);
   const notices = JSON.stringify(reply.notices ?? []);
   seed.push(reply.asOf, notices);
-  const head = `{"data":${data},"sources":${sources},"as_of":${JSON.stringify(reply.asOf)}`;
+  head.push(`,"as_of":${JSON.stringify(reply.asOf)}`);
   return { head, tail: `"notices":${notices}}`, etag: `W/"${md5(seed.join("\u0000"))}"` };
+}
+
+/** One body from chunks: plain strings when nothing is cached, otherwise bytes copied into one buffer. */
+function bodyOf(chunks: Chunk[]): string | Uint8Array {
+  if (chunks.every((c) => typeof c === "string")) return (chunks as string[]).join("");
+  const parts = chunks.map((c) => (typeof c === "string" ? utf8.encode(c) : c));
+  let n = 0;
+  for (const p of parts) n += p.length;
+  const out = new Uint8Array(n);
+  let o = 0;
+  for (const p of parts) { out.set(p, o); o += p.length; }
+  return out;
 }
 
 export function respond(ctx: RequestContext, reply: Reply): Response {
@@ -84,15 +112,18 @@ export function respond(ctx: RequestContext, reply: Reply): Response {
   if (reply.next) links.push(`<${reply.next}>; rel="next"`);
   const headers: Record<string, string> = { ...ctx.common, ETag: etag, "Cache-Control": cacheControlFor(reply.cache), Link: links.join(", ") };
   if (matches(ctx.ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
-  const body = `${head},"request_id":${JSON.stringify(ctx.requestId)},${tail}`;
+  head.push(`,"request_id":${JSON.stringify(ctx.requestId)},${tail}`);
   headers["Content-Type"] = "application/json; charset=utf-8";
-  return new Response(body, { status: 200, headers });
+  return new Response(bodyOf(head), { status: 200, headers });
 }
 
 /** A JSON document that is not enveloped (the OpenAPI description) with the same conditional rules. */
-export function respondDocument(ctx: RequestContext, doc: unknown, cache: CacheClass): Response {
-  const body = JSON.stringify(doc);
-  const etag = etagOf(body);
+const documents = new WeakMap<object, { body: Uint8Array; etag: string }>();
+
+export function respondDocument(ctx: RequestContext, doc: object, cache: CacheClass): Response {
+  let d = documents.get(doc);
+  if (!d) { const json = JSON.stringify(doc); d = { body: utf8.encode(json), etag: etagOf(json) }; documents.set(doc, d); }
+  const { body, etag } = d;
   const headers: Record<string, string> = { ...ctx.common, ETag: etag, "Cache-Control": cacheControlFor(cache), Link: `<${ctx.baseUrl}/openapi.json>; rel="service-desc"` };
   if (matches(ctx.ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
   headers["Content-Type"] = "application/json; charset=utf-8";
