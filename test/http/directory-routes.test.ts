@@ -177,3 +177,31 @@ describe("OpenAPI covers the four endpoints", () => {
     expect(d.paths["/search"].get.parameters.find((p: any) => p.name === "q").required).toBe(true);
   });
 });
+
+describe("every answer matches its schema (a sweep over the real data)", () => {
+  test("resolve at 300 random points, and 200 place pages, validate against the TypeBox schemas", async () => {
+    let s = 7;
+    const rnd = () => { s = (s * 1103515245 + 12345) % 2147483648; return s / 2147483648; };
+    let ok = 0;
+    for (let i = 0; i < 300; i++) {
+      const lat = 25 + rnd() * 24, lon = -124 + rnd() * 57;
+      const r = await call(app, `/v1/jurisdictions/resolve?lat=${lat.toFixed(5)}&lon=${lon.toFixed(5)}`);
+      if (r.status === 404) { expect(r.json.type).toBe(`${PROBLEMS}/outside-coverage`); continue; }
+      expect(r.status).toBe(200);
+      const valid = Value.Check(Envelope(ResolveResult), r.json);
+      if (!valid) console.log([...Value.Errors(Envelope(ResolveResult), r.json)].slice(0, 3));
+      expect(valid).toBe(true);
+      ok++;
+    }
+    expect(ok).toBeGreaterThan(150);
+    const { directory } = await (await import("../helpers/directory-app")).fullDirectory();
+    const ids = [...directory.store.jurisdictions.keys()].filter((_, i) => i % 200 === 0);
+    for (const id of ids) {
+      const r = await call(app, `/v1/places/${id}`);
+      if (r.status === 404) continue;
+      const valid = Value.Check(Envelope(PlacePage), r.json);
+      if (!valid) console.log(id, [...Value.Errors(Envelope(PlacePage), r.json)].slice(0, 3));
+      expect(valid).toBe(true);
+    }
+  });
+});
