@@ -1,3 +1,4 @@
+import { BY_POSTAL, unknownState } from "../domain/states";
 // GET /topics and GET /guides/{topic}: plain functions over Content.
 import { DomainError } from "../domain/errors";
 import type { Links } from "../domain/links";
@@ -98,7 +99,8 @@ export function guide(content: Content, links: Links, topicRaw: string, stateRaw
   if (stateRaw !== undefined) {
     code = stateRaw.toUpperCase();
     rules = content.stateRules.get(code) ?? null;
-    if (!rules) throw new DomainError("unknown-state", `'${stateRaw.slice(0, 10)}' is not a state, DC or territory covered by this service.`);
+    // a covered state or territory without documented rules (e.g. American Samoa) has state_rules null
+    if (!rules && !BY_POSTAL.has(code)) throw unknownState(stateRaw);
   }
   const g = content.guides.get(topic);
   const t = content.topics.find((x) => x.topic === topic);

@@ -1,3 +1,4 @@
+import { unknownState } from "../domain/states";
 // Resolve a place name to one jurisdiction: an in-memory index of base names over documented counties, county
 // subdivisions and incorporated places. Same-government twins (same_as) are one answer: the place is kept.
 import { DomainError, type Choice } from "../domain/errors";
@@ -42,7 +43,7 @@ export class PlaceNames {
       throw new DomainError("bad-parameter", `The place ends in ${q.state} but state is ${stateParam.toUpperCase()}; give one state.`);
     }
     const state = (stateParam ?? q.state)?.toUpperCase() ?? null;
-    if (state && !this.isState(state)) throw new DomainError("unknown-state", `'${state}' is not a state, DC or territory covered by this service.`);
+    if (state && !this.isState(state)) throw unknownState(state);
     const { base, legal } = splitName(q.name);
     if (!base) throw new DomainError("bad-parameter", "The place name is empty once punctuation and legal words are removed.");
     let list = (this.byBase.get(base) ?? []).filter((j) => !state || j.state === state);

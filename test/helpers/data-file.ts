@@ -1,6 +1,6 @@
 // Data files for tests, built once per test process (bun runs every test file in one process) and shared.
 //   atlasDataFile(): from the npm atlas package alone;  fullDataFile(): with ../shared/data.
-import { mkdtempSync, existsSync } from "node:fs";
+import { mkdtempSync, existsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildData } from "../../scripts/build-data";
@@ -41,7 +41,7 @@ export const fixtureDataFile = () => {
         `    url: https://example.gov/many/${n}`, "    topics: [county_gis]", "    official: 1", "    verified_status: not_yet_verified",
         "    source_kind: hand-added", "    source_id: fixture-many", `    sort_key: ${100 + i}`);
     }
-    require("node:fs").writeFileSync(yaml, lines.join("\n") + "\n");
+    writeFileSync(yaml, lines.join("\n") + "\n");
     const out = join(dir, "fixture.sqlite");
     p = buildData({ out, sourcesDir: null, projectRoot: ROOT, log: () => {}, extraRecords: [yaml, join(ROOT, "test/fixtures/extra-records.yaml")] }).then(() => out);
     builds.set("fixture", p);

@@ -56,6 +56,10 @@ describe("GET /v1/guides/{topic}", () => {
     const mn = (await call(app, "/v1/guides/recorder_deeds?state=MN")).json.data;
     expect(mn.state_rules.recording.level).toBe("county");
     expect(mn.state_summary).toMatch(/recorded/i);
+    const as = (await call(app, "/v1/guides/assessor?state=AS")).json.data; // covered, no documented rules
+    expect(as.state).toBe("AS");
+    expect(as.state_rules).toBeNull();
+    expect(as.state_summary).toBeNull();
     const r = await call(app, "/v1/guides/assessor?state=MD");
     expect(r.json.data.state_rules.assessment.level).toBe("state");
     expect(r.json.sources.some((s: any) => s.name.includes("Maryland"))).toBe(true);
