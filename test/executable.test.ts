@@ -55,6 +55,14 @@ describe("one executable", () => {
     expect(err.split("\n").length).toBe(1);
     expect(err).toMatch(/refused|data file/i);
   });
+  test("build-data through the same executable gives the same content as the script", async () => {
+    const out = join(work, "exe-atlas.sqlite");
+    const p = Bun.spawnSync([exe, "build-data", "--sources", "none", "--out", out], { cwd: ROOT, env: { PATH: process.env.PATH ?? "" } });
+    expect(p.exitCode).toBe(0);
+    const { Database } = await import("bun:sqlite");
+    const hash = (f: string) => { const db = new Database(f, { readonly: true }); const h = (db.query("SELECT value FROM manifest WHERE key = 'content_sha256'").get() as any).value; db.close(); return h; };
+    expect(hash(out)).toBe(hash(await atlasDataFile()));
+  });
   test("keys create / list / revoke through the same executable", () => {
     const env = { PATH: process.env.PATH ?? "", DIRECTORY_STATE_FILE: join(work, "keys.sqlite") };
     const c = Bun.spawnSync([exe, "keys", "create", "--tier", "standard", "--label", "agency mirror"], { env });

@@ -1,8 +1,9 @@
-// Directory records (offices, resources, function overrides + their sources): from the colleague's module
-// scripts/build/directory-records.ts when it exists, and from extra YAML files given with --records (tests use one
-// to check that a record without a source trail is stored and flagged documented = 0).
-import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+// Directory records (offices, resources, function overrides + their sources): from scripts/build/directory-records.ts,
+// and from extra YAML files given with --records (tests use one to check that a record without a source trail is
+// stored and flagged documented = 0).
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { buildDirectoryRecords } from "./directory-records";
 import { parse } from "yaml";
 import type { JRow } from "./model";
 import { newRow } from "./model";
@@ -17,16 +18,12 @@ export const emptyRecords = (): RecordSet => ({ sources: [], offices: [], resour
 export async function loadDirectoryRecords(ctx: {
   sourcesDir: string | null; projectRoot: string; rows: Map<string, JRow>; stateRules: Record<string, any>; log: (s: string) => void;
 }): Promise<RecordSet> {
-  const path = join(ctx.projectRoot, "scripts/build/directory-records.ts");
-  if (!existsSync(path)) { ctx.log("  directory records: scripts/build/directory-records.ts not present yet, skipped"); return emptyRecords(); }
-  const mod = await import(path);
-  if (typeof mod.buildDirectoryRecords !== "function") { ctx.log("  directory records: module has no buildDirectoryRecords export, skipped"); return emptyRecords(); }
   const jurisdictions = new Map<string, any>();
   for (const r of ctx.rows.values()) jurisdictions.set(r.jurisdiction_id, {
     jurisdiction_id: r.jurisdiction_id, type: r.type, name: r.name, legal_type: r.legal_type, state: r.state,
     state_fips: r.state_fips, county_id: r.county_id,
   });
-  const out = await mod.buildDirectoryRecords({ sourcesDir: ctx.sourcesDir, projectRoot: ctx.projectRoot, jurisdictions, stateRules: ctx.stateRules, log: ctx.log });
+  const out = await buildDirectoryRecords({ sourcesDir: ctx.sourcesDir, projectRoot: ctx.projectRoot, jurisdictions, stateRules: ctx.stateRules, log: ctx.log });
   return { ...emptyRecords(), ...out, jurisdictions: [] };
 }
 
