@@ -122,9 +122,4 @@ describe("functions where no body in the chain performs the job", () => {
     expect(f.assessment.basis).toMatch(/Vermont/);
     expect(f.assessment.resources).toEqual([]);
   });
-  test("tax_collection lists property_tax_payment resources first", () => {
-    const f = d.resolveId("state:27").data.functions as any;
-    const topics = f.tax_collection?.resources?.map((r: any) => r.topics) ?? [];
-    if (topics.length) expect(topics[0]).toContain("property_tax_payment");
-  });
 });

@@ -60,3 +60,12 @@ describe("records without a documented origin", () => {
     expect(r.status).toBe(404);
   });
 });
+
+describe("function resources", () => {
+  test("tax_collection lists the property_tax_payment page first, whatever the sort_key", async () => {
+    const r = await call(app, "/v1/jurisdictions/resolve?jurisdiction_id=county:27053");
+    const tc = r.json.data.functions.tax_collection;
+    expect(tc.jurisdiction_id).toBe("county:27053");
+    expect(tc.resources.map((x: any) => x.resource_id)).toEqual(["fixture-pay-taxes", "fixture-tax-collector"]);
+  });
+});
