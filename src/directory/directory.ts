@@ -1,6 +1,7 @@
 // The directory: the data file opened once (store, boundary index, names, search) and the answers built on it.
 import type { Database } from "bun:sqlite";
 import type { Links } from "../domain/links";
+import { unknownState } from "../domain/states";
 import type { Content } from "./content";
 import { BoundaryIndex } from "./boundaries";
 import { Store, type JurisdictionRow } from "./store";
@@ -10,7 +11,7 @@ import { Trail, chainOf, jurisdictionOut } from "./jurisdictions";
 import { functionsFor, officeOut } from "./functions";
 import { page, rankedResources, requireJurisdiction, resourceOut } from "./resources";
 import { LRUCache } from "lru-cache";
-import { answer, chainAnswer, chainAtPoint, resolveId, resolvePlace, type ChainAnswer, type Match, type ResolveDeps } from "./resolve";
+import { POINT_MATCH, answer, chainAnswer, chainAtPoint, resolveId, resolvePlace, type ChainAnswer, type Match, type ResolveDeps } from "./resolve";
 
 export class Directory implements ResolveDeps {
   readonly store: Store;
@@ -25,7 +26,10 @@ export class Directory implements ResolveDeps {
     this.search = new NameSearch(db, this.store);
   }
 
-  isState(code: string) { return this.names.isState(code); }
+  /** A state code must name a state, DC or territory in the data file; otherwise unknown-state. */
+  requireState(code: string | undefined): void {
+    if (code !== undefined && !this.names.isState(code)) throw unknownState(code);
+  }
 
   /** Chain answers are the same for every point of a chain: kept in an LRU (the data file is read-only). */
   private readonly chainAnswers = new LRUCache<string, ChainAnswer>({ max: 20_000 });
@@ -39,7 +43,7 @@ export class Directory implements ResolveDeps {
     return c;
   }
 
-  resolvePoint(lon: number, lat: number, match: Match = { by: "point", label: null, approximate: false }) {
+  resolvePoint(lon: number, lat: number, match: Match = POINT_MATCH) {
     return answer(this, this.chainAnswerAt(lon, lat), match, { lon, lat });
   }
   resolveId(id: string) { return resolveId(this, id); }

@@ -49,9 +49,6 @@ export function answer(d: ResolveDeps, chain: JurisdictionRow[] | ChainAnswer, m
   };
 }
 
-export const resolvePoint = (d: ResolveDeps, lon: number, lat: number, match: Match = { by: "point", label: null, approximate: false }) =>
-  answer(d, chainAtPoint(d, lon, lat), match, { lon, lat });
-
 export const POINT_MATCH: Match = { by: "point", label: null, approximate: false };
 
 export function resolveId(d: ResolveDeps, id: string) {

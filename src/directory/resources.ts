@@ -7,7 +7,7 @@
 import type { Links } from "../domain/links";
 import { DomainError } from "../domain/errors";
 import type { ResourceRow, Store } from "./store";
-import { Trail, TYPE_ORDER, chainOf } from "./jurisdictions";
+import { Trail, TYPE_ORDER } from "./jurisdictions";
 import type { JurisdictionRow } from "./store";
 
 export function resourceOut(r: ResourceRow, links: Links) {
@@ -66,4 +66,3 @@ export function requireJurisdiction(store: Store, id: string): JurisdictionRow {
   return j;
 }
 
-export { chainOf };

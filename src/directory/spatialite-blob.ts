@@ -186,13 +186,3 @@ export function decodeSpatialiteBlob(blob: Uint8Array): DecodedGeometry {
   }
   return { srid, mbr, classType, polygons };
 }
-
-/** Read only the header MBR (cheap; no body decoding). */
-export function spatialiteBlobMbr(blob: Uint8Array): [number, number, number, number] {
-  if (blob.byteLength < HEADER_LENGTH || blob[0]! !== BLOB_START || blob[HEADER_LENGTH - 1]! !== BLOB_MBR_END) {
-    throw new SpatialiteBlobError("bad header");
-  }
-  const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
-  const le = blob[1]! === 0x01;
-  return [view.getFloat64(6, le), view.getFloat64(14, le), view.getFloat64(22, le), view.getFloat64(30, le)];
-}

@@ -93,8 +93,4 @@ export class Store {
     const r = this.resourceById.get(resourceId);
     return r && r.documented && this.isDocumentedSource(r.source_id) && this.jurisdiction(r.jurisdiction_id) ? r : null;
   }
-
-  office(officeId: string, jurisdictionId: string): OfficeRow | null {
-    return this.officesOf(jurisdictionId).items.find((o) => o.office_id === officeId) ?? null;
-  }
 }

@@ -77,7 +77,6 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     return toProblem(ctx, error);
   });
 
-
   function callerOf(auth: Auth, address: string): Caller {
     if (auth.kind === "key") return { kind: "key", tier: auth.tier, keyId: auth.keyId };
     if (inAny(address, cfg.service_callers)) return { kind: "service", address: limitKey(address) };

@@ -36,6 +36,9 @@ const digest = (s: string) =>
 /** The ETag covers data, sources, as_of and notices, not request_id, so a repeat request can match it. */
 export function etagOf(content: string): string { return `W/"${digest(content)}"`; }
 
+/** The Link to the OpenAPI document that every 200 carries. */
+const serviceDesc = (ctx: RequestContext) => `<${ctx.baseUrl}/openapi.json>; rel="service-desc"`;
+
 export function matches(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const bare = etag.slice(2);
@@ -51,11 +54,8 @@ function uniqueSources(list: SourceT[]): SourceT[] {
 
 /** JSON of values that never change (marked by the route as `frozen`), with its digest, by object identity. */
 const frozenJson = new WeakMap<object, { json: string; digest: string }>();
-const utf8 = new TextEncoder();
 
-type Chunk = string;
-
-function part(v: unknown, frozen: Set<unknown> | undefined): { chunk: Chunk; seed: string } {
+function part(v: unknown, frozen: Set<unknown> | undefined): { chunk: string; seed: string } {
   if (v !== null && typeof v === "object") {
     const hit = frozenJson.get(v);
     if (hit) return { chunk: hit.json, seed: hit.digest };
@@ -75,7 +75,7 @@ function part(v: unknown, frozen: Set<unknown> | undefined): { chunk: Chunk; see
 function serialise(reply: Reply) {
   const frozen = reply.frozen === true ? new Set<unknown>([reply.data, reply.sources]) : reply.frozen ? new Set<unknown>(reply.frozen) : undefined;
   const seed: string[] = [];
-  const head: Chunk[] = ['{"data":'];
+  const head: string[] = ['{"data":'];
   const take = (v: unknown) => { const p = part(v, frozen); seed.push(p.seed); head.push(p.chunk); };
   const d = reply.data;
   if (d === null || typeof d !== "object" || Array.isArray(d) || reply.frozen === true || frozenJson.has(d)) take(d);
@@ -98,7 +98,7 @@ function serialise(reply: Reply) {
 
 export function respond(ctx: RequestContext, reply: Reply): Response {
   const { head, tail, etag } = serialise(reply);
-  const links = [`<${ctx.baseUrl}/openapi.json>; rel="service-desc"`];
+  const links = [serviceDesc(ctx)];
   if (reply.next) links.push(`<${reply.next}>; rel="next"`);
   const headers: Record<string, string> = { ...ctx.common, ETag: etag, "Cache-Control": cacheControlFor(reply.cache), Link: links.join(", ") };
   if (matches(ctx.ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
@@ -108,13 +108,13 @@ export function respond(ctx: RequestContext, reply: Reply): Response {
 }
 
 /** A JSON document that is not enveloped (the OpenAPI description) with the same conditional rules. */
-const documents = new WeakMap<object, { body: Uint8Array; etag: string }>();
+const documents = new WeakMap<object, { body: string; etag: string }>();
 
 export function respondDocument(ctx: RequestContext, doc: object, cache: CacheClass): Response {
   let d = documents.get(doc);
-  if (!d) { const json = JSON.stringify(doc); d = { body: utf8.encode(json), etag: etagOf(json) }; documents.set(doc, d); }
+  if (!d) { const body = JSON.stringify(doc); d = { body, etag: etagOf(body) }; documents.set(doc, d); }
   const { body, etag } = d;
-  const headers: Record<string, string> = { ...ctx.common, ETag: etag, "Cache-Control": cacheControlFor(cache), Link: `<${ctx.baseUrl}/openapi.json>; rel="service-desc"` };
+  const headers: Record<string, string> = { ...ctx.common, ETag: etag, "Cache-Control": cacheControlFor(cache), Link: serviceDesc(ctx) };
   if (matches(ctx.ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
   headers["Content-Type"] = "application/json; charset=utf-8";
   return new Response(body, { status: 200, headers });

@@ -23,7 +23,7 @@ export async function fullDirectory() {
 }
 
 export async function fullApp(overrides: Partial<Config> = {}, liftLimits = true): Promise<{ app: App; deps: Deps }> {
-  const { db, directory } = await fullDirectory();
+  const { directory } = await fullDirectory();
   const base = testConfig();
   const limits = liftLimits ? { ...base.limits, anon_address: lifted, anon_all: lifted, anon_list_address: lifted, anon_list_all: lifted } : base.limits;
   const cfg = testConfig({ limits, ...overrides } as any);

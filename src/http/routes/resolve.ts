@@ -1,4 +1,3 @@
-import { unknownState } from "../../domain/states";
 import { Type } from "@sinclair/typebox";
 import { DomainError } from "../../domain/errors";
 import { queryOf } from "../params";
@@ -36,7 +35,7 @@ export const resolveRoute: RouteDef = {
     // jurisdictions, functions and sources are memoised per chain by the directory: serialise them once
     const done = (r: { data: { jurisdictions: unknown; functions: unknown }; sources: any[]; notices: string[] }) =>
       ({ ...r, asOf: deps.asOf, cache: "default" as const, frozen: [r.data.jurisdictions, r.data.functions, r.sources] });
-    if (query.state !== undefined && !dir.isState(query.state)) throw unknownState(query.state);
+    dir.requireState(query.state);
     const point = pointOf(query, raw);
     if (point) return done(dir.resolvePoint(point.lon, point.lat));
     if (query.jurisdiction_id) return done(dir.resolveId(query.jurisdiction_id));

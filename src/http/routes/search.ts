@@ -1,4 +1,3 @@
-import { unknownState } from "../../domain/states";
 import { Type } from "@sinclair/typebox";
 import { SearchResult } from "../schemas/directory";
 import type { RouteDef } from "../route";
@@ -20,7 +19,7 @@ export const searchRoute: RouteDef = {
   errors: [304, 400, 401, 429],
   handler: ({ deps, query, ctx }) => {
     const dir = directoryOf(deps);
-    if (query.state !== undefined && !dir.isState(query.state)) throw unknownState(query.state);
+    dir.requireState(query.state);
     const limit = Math.min(query.limit ?? 10, ctx.keyed ? 50 : SEARCH_MAX_ANONYMOUS);
     const r = dir.searchNames(query.q, query.state?.toUpperCase() ?? null, limit);
     return { ...r, asOf: deps.asOf, cache: "default" };
