@@ -4,9 +4,9 @@
 //
 // Level → body: state → the state; county → the county; town → the county subdivision, else the place;
 // city → the incorporated place, else the county subdivision. permits follow the zoning rule (the body that
-// zones usually issues building permits), gis follows the assessment level's county or the county when the
-// assessor is municipal (county GIS offices keep parcel maps in most states). Overrides: the smallest body in
-// the chain (or a same_as twin of one) with an override for the function wins.
+// zones usually issues building permits); gis is the county (county GIS offices keep parcel maps in most
+// states). Overrides: the smallest body in the chain (or a same_as twin of one) with an override for the
+// function wins.
 import type { Links } from "../domain/links";
 import { FUNCTION_TOPICS, FUNCTIONS, type Fn } from "../domain/vocabulary";
 import type { Content, RuleText } from "./content";
@@ -37,7 +37,7 @@ function pick(chain: JurisdictionRow[], level: string | null): JurisdictionRow |
   }
 }
 
-function officeOut(o: OfficeRow, links: Links) {
+export function officeOut(o: OfficeRow, links: Links) {
   return {
     office_id: o.office_id, name: o.name, kind: o.kind, jurisdiction_id: o.jurisdiction_id,
     phone: o.phone, email: o.email, address: o.address, url: o.url, person: null,
@@ -45,7 +45,6 @@ function officeOut(o: OfficeRow, links: Links) {
     page_url: links.office(o.office_id),
   };
 }
-export { officeOut };
 
 /** Resources of a body under the function's topics, in the function's topic order (property_tax_payment first). */
 function functionResources(ctx: Ctx, jurisdictionId: string, fn: Fn) {
@@ -67,13 +66,14 @@ function officeFor(ctx: Ctx, jurisdictionId: string, fn: Fn, officeId?: string |
 }
 
 function entry(ctx: Ctx, fn: Fn, body: JurisdictionRow | null, rule: RuleText | null, stateName: string, extra: { officeId?: string | null; basis?: string | null; evidence?: string | null; role?: string; levy?: string | null } = {}) {
+  // "In Vermont the Town listers or assessor assesses property (the listers' office at the town office)"
+  const ruleSays = (r: RuleText, where: string | null) => `In ${stateName} the ${r.office ?? "responsible office"} ${JOB[fn]}${where ? ` (${where})` : ""}`;
   if (!body) {
-    const where = rule?.where ?? rule?.level ?? null;
     return {
       function: fn, jurisdiction_id: null, office_name: rule?.office ?? null, office: null, resources: [],
       role: "primary" as const, levy_scope: null,
       basis: rule
-        ? `In ${stateName} the ${rule.office ?? "responsible office"} ${JOB[fn]}${where ? ` (${where})` : ""}, but no such body was found in the chain for this place.`
+        ? `${ruleSays(rule, rule.where ?? rule.level ?? null)}, but no such body was found in the chain for this place.`
         : `No rule on who ${JOB[fn]} in ${stateName} is held in this directory.`,
       evidence_url: rule?.evidence_url ?? null,
     };
@@ -90,7 +90,7 @@ function entry(ctx: Ctx, fn: Fn, body: JurisdictionRow | null, rule: RuleText | 
     role: (extra.role ?? "primary") as "primary" | "secondary" | "delinquent",
     levy_scope: (extra.levy ?? (fn === "tax_collection" ? "all" : null)) as "county" | "municipal" | "school" | "special" | "all" | null,
     basis: extra.basis ?? (rule
-      ? `In ${stateName} the ${rule.office ?? "responsible office"} ${JOB[fn]}${rule.where ? ` (${rule.where})` : ""}; here that is ${body.name}.${rule.note ? ` ${rule.note}` : ""}`
+      ? `${ruleSays(rule, rule.where ?? null)}; here that is ${body.name}.${rule.note ? ` ${rule.note}` : ""}`
       : `${body.name} ${JOB[fn]} here.`),
     evidence_url: extra.evidence ?? rule?.evidence_url ?? null,
   };
