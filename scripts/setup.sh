@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# All set-up on a fresh Debian machine: SpatiaLite (to build the data file) and GDAL (ogrinfo, for the layer
-# test) from apt, then the pinned npm packages (Bun itself comes from the npm package `bun`).
+# All set-up on a fresh Debian machine: SpatiaLite (to build the data file), GDAL (ogrinfo/ogr2ogr: layer test,
+# offline layers, parcel loads), Chromium (browser tests) and wrk (benches) from apt, each only when missing, then the pinned npm packages (Bun itself comes from the npm package `bun`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need_apt=()
 [ -e /usr/lib/x86_64-linux-gnu/mod_spatialite.so ] || ls /usr/lib/*/mod_spatialite.so >/dev/null 2>&1 || need_apt+=(libsqlite3-mod-spatialite)
 command -v ogrinfo >/dev/null 2>&1 || need_apt+=(gdal-bin)
+command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)   # browser tests (driven by puppeteer-core, no download)
+command -v wrk >/dev/null 2>&1 || need_apt+=(wrk)             # load generator for bench/
 if [ ${#need_apt[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   echo "setup: apt-get install ${need_apt[*]}"
