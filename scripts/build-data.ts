@@ -3,6 +3,7 @@
 //   [--dataset-version 2026.11.22]
 // Without --sources the folder ../shared/data (relative to the project) is used when it exists; `--sources none`
 // builds from the atlas npm package alone (national states + counties).
+import { coverageTable, measureCoverage } from "./build/coverage";
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { Inputs } from "./build/inputs";
@@ -26,6 +27,8 @@ export const DATASET_VERSION = "2026.11.22";
 export interface BuildOptions {
   out: string; sourcesDir: string | null; projectRoot: string; log?: (s: string) => void;
   datasetVersion?: string; extraRecords?: string[]; download?: boolean;
+  /** print the per-function coverage table after the build (the CLI does; tests skip it) */
+  coverage?: boolean;
 }
 
 const isDocumented = (s: { url?: string | null; publisher?: string | null; vintage?: string | null }) =>
@@ -189,6 +192,10 @@ export async function buildData(opts: BuildOptions): Promise<{ summary: Record<s
       manifest,
     };
     printSummary(summary, log);
+    if (opts.coverage && opts.sourcesDir) {
+      log("coverage (through the answers themselves; scripts/build/coverage.ts says how it counts):");
+      for (const l of coverageTable(measureCoverage(out))) log(`  ${l}`);
+    }
     return { summary, contentSha256: contentHash };
   } catch (e) {
     try { db.close(); } catch {}
@@ -213,7 +220,7 @@ function printSummary(s: any, log: (l: string) => void) {
 }
 
 export function parseArgs(argv: string[], projectRoot: string): BuildOptions {
-  const o: BuildOptions = { out: "./directory.sqlite", sourcesDir: null, projectRoot, extraRecords: [] };
+  const o: BuildOptions = { out: "./directory.sqlite", sourcesDir: null, projectRoot, extraRecords: [], coverage: true };
   let sources: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i], v = () => { const x = argv[++i]; if (x === undefined) throw new Error(`${a} needs a value`); return x; };
@@ -221,8 +228,9 @@ export function parseArgs(argv: string[], projectRoot: string): BuildOptions {
     else if (a === "--sources") sources = v();
     else if (a === "--records") o.extraRecords!.push(v());
     else if (a === "--download") o.download = true;
+    else if (a === "--no-coverage") o.coverage = false;
     else if (a === "--dataset-version") o.datasetVersion = v();
-    else if (a === "--help" || a === "-h") { console.log("usage: bun scripts/build-data.ts [--out FILE] [--sources DIR|none] [--records FILE] [--download] [--dataset-version V]"); process.exit(0); }
+    else if (a === "--help" || a === "-h") { console.log("usage: bun scripts/build-data.ts [--out FILE] [--sources DIR|none] [--records FILE] [--download] [--dataset-version V] [--no-coverage]"); process.exit(0); }
     else throw new Error(`unknown option ${a}`);
   }
   if (sources === "none") o.sourcesDir = null;

@@ -8,7 +8,7 @@ const root = resolve(import.meta.dir, "..");
 const data = process.env.DIRECTORY_DATA_FILE ?? join(root, "directory.sqlite");
 if (!existsSync(data)) {
   console.log(`no data file at ${data}: building it first`);
-  await $`${process.execPath} ${join(root, "scripts/build-data.ts")} --out ${data}`.cwd(root);
+  await $`${process.execPath} ${join(root, "scripts/build-data.ts")} --out ${data} --no-coverage`.cwd(root);
 }
 const serve = Bun.spawn([process.execPath, join(root, "src/cli/main.ts"), "serve", "--data", data, ...process.argv.slice(2)], { cwd: root, stdio: ["inherit", "inherit", "inherit"] });
 process.exit(await serve.exited);

@@ -72,21 +72,16 @@ describe("directory records", async () => {
     expect(res("cousub:2705533884").map((r) => r.url)).toEqual(["https://lacrescenttownshipmn.gov/"]);
   });
 
-  test("six Minnesota county offices for Hennepin, named, with the county home page", () => {
-    const offs = a.offices.filter((o) => o.jurisdiction_id === "county:27053");
-    expect(offs).toHaveLength(6);
-    expect(offs.map((o) => o.function).sort()).toEqual(["assessment", "gis", "permits", "recording", "tax_collection", "zoning"]);
-    expect(offs.find((o) => o.function === "assessment")!.name).toBe("Hennepin County Assessor");
-    for (const o of offs) {
-      expect(o.kind).toBe(o.function);
-      expect(o.url).toBe("https://hennepincounty.gov/");
+  test("no made-up county office names: offices come from records (the registry, authored files) only", () => {
+    // Hennepin registered no office domain: it gets no office record (its function entries take the state rule's
+    // title instead); every office kept has a documented source and a URL or an authored origin.
+    expect(a.offices.filter((o) => o.jurisdiction_id === "county:27053")).toHaveLength(0);
+    for (const o of a.offices) {
+      expect(o.documented).toBe(1);
+      expect(["cisa-dotgov-registry", "hand-added"]).toContain(o.source_kind);
       expect(o.phone).toBeNull();
       expect(o.address).toBeNull();
-      expect(o.documented).toBe(1);
-      expect(o.source_kind).toBe("derived-from-state-rules");
     }
-    expect(a.offices.filter((o) => o.jurisdiction_id === "county:27123")).toHaveLength(6);
-    expect(a.offices.filter((o) => o.jurisdiction_id === "county:50007")).toHaveLength(0);
   });
 
   test("ids are stable across runs and opaque", () => {
@@ -166,14 +161,13 @@ describe("directory records", async () => {
 
 describe("atlas-only build (no sources folder)", async () => {
   const r = await buildDirectoryRecords(ctx(null));
-  test("national and state records, no registry, offices without URL", () => {
+  test("national and state records, no registry, no registry offices", () => {
     expect(r.resources.filter((x) => x.jurisdiction_id === "country:us")).toHaveLength(7);
     expect(r.resources.filter((x) => x.jurisdiction_id === "state:27")).toHaveLength(2);
     expect(r.resources.some((x) => x.source_kind === "cisa-dotgov-registry")).toBe(false);
     expect(r.sources.some((s) => s.source_id === "cisa-dotgov")).toBe(false);
-    const hen = r.offices.filter((o) => o.jurisdiction_id === "county:27053");
-    expect(hen).toHaveLength(6);
-    expect(hen.every((o) => o.url === null)).toBe(true);
+    expect(r.offices.filter((o) => o.jurisdiction_id === "county:27053")).toHaveLength(0);
+    expect(r.offices.some((o) => o.source_kind === "cisa-dotgov-registry")).toBe(false);
   });
 });
 

@@ -2,7 +2,9 @@
 //   1. authored files data/resources/*.yaml (national resources on country:us, Minnesota city assessors ...)
 //   2. state property-tax page and GIS portal from the authored state rules
 //   3. county and city home pages from the CISA .gov registry (sourcesDir/dotgov/current-full.csv)
-//   4. Minnesota county offices (one per function)
+//   4. offices named in the .gov registry (assessor, treasurer, register of deeds ...), classified by the office-word
+//      table (data/office-words.yaml). No office name is made up: Minnesota's former generic county office names
+//      ("X County Land Use Permits") are gone; an answer names an office from a record or from the state rule's title.
 // Every record carries a source trail; a record whose origin is not documented is kept with documented 0.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -13,7 +15,8 @@ import {
 } from "./records-common";
 import { loadAuthoredRecords } from "./records-authored";
 import { buildStateResources } from "./records-state";
-import { buildMnOffices } from "./records-mn";
+import { addRegistryOffices, findRegistryOffices } from "./dotgov-offices";
+import { OfficeWords } from "./office-words";
 
 export type { SourceRow, OfficeRow, ResourceRow, OverrideRow } from "./records-common";
 
@@ -48,7 +51,8 @@ function addRegistry(rec: Records, ctx: DirectoryCtx, summary: Record<string, nu
     retrieved_at: null, license_class: "open", license: DOTGOV.license, vintage: DOTGOV.vintage, sha256: sha256Hex(bytes),
   }));
   const { rows, total } = readDotgov(new TextDecoder().decode(bytes));
-  const m = matchRegistry(rows, ctx.jurisdictions.values());
+  const words = OfficeWords.load(join(ctx.projectRoot, "data/office-words.yaml"));
+  const m = matchRegistry(rows, ctx.jurisdictions.values(), (org, st) => words.hits(org, st).length > 0);
   for (const [id, h] of m.homes) {
     const url = `https://${h.row.domain}/`;
     homes.set(id, url);
@@ -67,6 +71,12 @@ function addRegistry(rec: Records, ctx: DirectoryCtx, summary: Record<string, nu
   ctx.log(`  dotgov: County domains read ${c.county_read ?? 0}, matched ${c.county_matched ?? 0} (${c.county_governments ?? 0} counties), unmatched ${c.county_unmatched ?? 0}`);
   ctx.log(`  dotgov: City domains read ${c.city_read ?? 0}, matched ${c.city_matched ?? 0} (${c.city_governments ?? 0} places/towns), unmatched ${c.city_unmatched ?? 0}`);
   for (const line of ex.slice(0, 30)) ctx.log(`    unmatched ${line}`);
+
+  const offices = findRegistryOffices(new TextDecoder().decode(bytes), ctx.jurisdictions.values(), words);
+  const oc = addRegistryOffices(rec, offices.found, sid, rec.sources.get(sid)!.documented);
+  for (const [k, v] of Object.entries({ ...offices.counts, ...oc }).sort()) summary[`dotgov_offices_${k}`] = v;
+  ctx.log(`  dotgov offices (${words.size} office-word rows): ${offices.counts.rows_with_office_word ?? 0} domains name an office, ${oc.registry_offices} offices kept (${Object.entries(oc).filter(([k]) => k !== "registry_offices").map(([k, v]) => `${k.replace("registry_offices_", "")} ${v}`).join(", ")}), ${offices.unmatched.length} not matched to a government`);
+  for (const line of offices.unmatched.slice(0, 15)) ctx.log(`    office not matched: ${line}`);
   return homes;
 }
 
@@ -78,8 +88,7 @@ export async function buildDirectoryRecords(ctx: DirectoryCtx): Promise<{
   const { rec, counts } = loadAuthoredRecords(join(ctx.projectRoot, "data/resources"), ctx);
   Object.assign(summary, counts);
   Object.assign(summary, buildStateResources(rec, ctx.jurisdictions, ctx.stateRules, ctx.log));
-  const homes = addRegistry(rec, ctx, summary);
-  Object.assign(summary, buildMnOffices(rec, ctx.jurisdictions, ctx.stateRules, (id) => homes.get(id) ?? null));
+  addRegistry(rec, ctx, summary);
 
   const byId = <T>(m: Map<string, T>, k: (x: T) => string) => [...m.values()].sort((a, b) => (k(a) < k(b) ? -1 : k(a) > k(b) ? 1 : 0));
   const sources = byId(rec.sources, (s) => s.source_id);

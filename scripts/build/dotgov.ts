@@ -4,6 +4,7 @@
 import { parseCsv } from "./csv";
 import { BY_POSTAL } from "./states";
 import type { JurisdictionIn } from "./records-common";
+import { governmentName, placeBase } from "../../src/directory/names";
 
 export interface DotgovRow { domain: string; type: "County" | "City"; org: string; city: string; state: string }
 
@@ -39,15 +40,8 @@ const endsWith = (t: string[], s: string[]) => t.length > s.length && s.every((w
 const startsWith = (t: string[], s: string[]) => t.length > s.length && s.every((w, i) => t[i] === w);
 const words = (list: string[]) => list.map((s) => s.split(" ")).sort((a, b) => b.length - a.length);
 
-// Census legal words at the end of a NAMELSAD-style name, lower case as Census writes them ("Falls City city").
-const PLACE_LEGAL = /\s+(city and borough|charter township|metropolitan government|metro government|consolidated government|unified government|urban county|city|town|village|borough|township|plantation|municipality|corporation)$/;
 const COUNTY_LEGAL = words(["county", "parish", "borough", "city and borough", "census area", "municipality", "planning region"]);
 
-function placeBase(name: string): { base: string; legal: string | null } {
-  const n = name.replace(/\s*\((balance|remainder)\)\s*$/i, "").trim();
-  const m = PLACE_LEGAL.exec(n);
-  return m && m.index > 0 ? { base: n.slice(0, m.index), legal: m[1] } : { base: n, legal: null };
-}
 function countyKey(name: string): string {
   let t = nameTokens(name);
   for (const w of COUNTY_LEGAL) if (endsWith(t, w)) { t = t.slice(0, t.length - w.length); break; }
@@ -56,20 +50,7 @@ function countyKey(name: string): string {
 const effLegal = (j: JurisdictionIn): string | null =>
   j.legal_type ? j.legal_type.toLowerCase() : placeBase(j.name).legal;
 
-/** Display name of the government: "Hennepin County", "City of Minneapolis", "Town of Stowe". */
-export function governmentName(j: JurisdictionIn): string {
-  if (j.type === "county") {
-    const lt = j.legal_type?.toLowerCase();
-    if (lt && !j.name.toLowerCase().endsWith(lt) && ["county", "parish", "borough"].includes(lt)) return `${j.name} ${lt[0].toUpperCase()}${lt.slice(1)}`;
-    return j.name;
-  }
-  const { base } = placeBase(j.name);
-  const legal = effLegal(j);
-  if (legal && ["city", "town", "village", "borough", "township", "charter township", "plantation"].includes(legal)) {
-    return `${legal.replace(/\b\w/g, (c) => c.toUpperCase())} of ${base}`;
-  }
-  return j.name;
-}
+export { governmentName };
 
 // ---------------------------------------------------------------- organization names -> name variants
 
@@ -147,7 +128,7 @@ export function orgVariants(org: string, type: "County" | "City", state: string)
 }
 
 // Organization names that are a department or agency, not the government itself (used to explain non-matches).
-const DEPARTMENT = /\b(?:(?:sheriff|police|fire|court|attorney|prosecut|clerk|recorder|assessor|apprais|treasur|collector|auditor|librar|health|emergency|jail|correction|probation|election|voter|voting|waterworks|sewer|utilit|airport|transit|housing|school|district|department|authorit|agenc|museum|touris|visitor|committee|coroner|register|highway|judicial|justice|magistrate|workforce|economic|chamber|ambulance|dispatch|marshal|education)\w*|911|e911|ems|des|soe|dept|parks and recreation|recreation|road department)\b/;
+const DEPARTMENT = /\b(?:(?:sheriff|police|fire|court|attorney|prosecut|librar|health|emergency|jail|correction|probation|election|voter|voting|waterworks|sewer|utilit|airport|transit|housing|school|district|department|authorit|agenc|museum|touris|visitor|committee|coroner|highway|judicial|justice|magistrate|workforce|economic|chamber|ambulance|dispatch|marshal|education)\w*|911|e911|ems|des|soe|dept|parks and recreation|recreation|road department)\b/;
 
 // ---------------------------------------------------------------- index and matching
 
@@ -226,9 +207,10 @@ function byCounty(idx: GovIndex, cands: Candidate[], row: DotgovRow, key: string
 
 export type MatchResult =
   | { ok: true; j: JurisdictionIn }
-  | { ok: false; reason: "no_state" | "department_or_agency" | "ambiguous" | "town_or_township_without_cousub_data" | "no_name_match" };
+  | { ok: false; reason: "no_state" | "department_or_agency" | "office_of_a_government" | "ambiguous" | "town_or_township_without_cousub_data" | "no_name_match" };
 
-export function matchRow(idx: GovIndex, row: DotgovRow): MatchResult {
+/** isOffice: does the organization name an office (the office-word table decides; see dotgov-offices.ts)? */
+export function matchRow(idx: GovIndex, row: DotgovRow, isOffice: (org: string, state: string) => boolean = () => false): MatchResult {
   if (!row.state) return { ok: false, reason: "no_state" };
   const variants = orgVariants(row.org, row.type, row.state);
   for (const v of variants) {
@@ -241,6 +223,7 @@ export function matchRow(idx: GovIndex, row: DotgovRow): MatchResult {
     return pick ? { ok: true, j: pick.j } : { ok: false, reason: "ambiguous" };
   }
   const last = variants[variants.length - 1];
+  if (isOffice(row.org, row.state)) return { ok: false, reason: "office_of_a_government" };
   if (DEPARTMENT.test(nameTokens(row.org).join(" "))) return { ok: false, reason: "department_or_agency" };
   if (row.type === "City" && last && (last.hint === "town" || last.hint === "township") && !idx.cousubStates.has(row.state)) {
     return { ok: false, reason: "town_or_township_without_cousub_data" };
@@ -266,7 +249,7 @@ export interface RegistryMatch {
   unmatched: { row: DotgovRow; reason: string }[];
 }
 
-export function matchRegistry(rows: DotgovRow[], jurisdictions: Iterable<JurisdictionIn>): RegistryMatch {
+export function matchRegistry(rows: DotgovRow[], jurisdictions: Iterable<JurisdictionIn>, isOffice?: (org: string, state: string) => boolean): RegistryMatch {
   const idx = new GovIndex(jurisdictions);
   const byGov = new Map<string, { j: JurisdictionIn; rows: DotgovRow[] }>();
   const counts: Record<string, number> = {};
@@ -276,7 +259,7 @@ export function matchRegistry(rows: DotgovRow[], jurisdictions: Iterable<Jurisdi
   for (const row of sorted) {
     const t = row.type.toLowerCase();
     inc(`${t}_read`);
-    const m = matchRow(idx, row);
+    const m = matchRow(idx, row, isOffice);
     if (!m.ok) { inc(`${t}_unmatched`); inc(`${t}_unmatched_${m.reason}`); unmatched.push({ row, reason: m.reason }); continue; }
     inc(`${t}_matched`);
     const g = byGov.get(m.j.jurisdiction_id);

@@ -7,9 +7,14 @@ import { parse } from "yaml";
 
 export interface TopicText { topic: string; name: string; description: string }
 export interface GuideText { topic: string; title: string; summary: string; sections: { heading: string | null; text: string }[]; also?: string[] }
-export interface AlsoRuleText { office: string | null; level: string | null; where: string | null; role: "secondary" | "delinquent"; levy_scope?: string | null }
+export interface AlsoRuleText { office: string | null; level: string | null; where: string | null; role: "secondary" | "delinquent"; levy_scope?: string | null; title?: string | null }
 export interface RuleText {
   office: string | null; level: string | null; where: string | null; note?: string | null; evidence_url?: string | null;
+  /** office title used in the state, put after the body's name ("Assessor" → "Cook County Assessor"); null where
+   *  titles differ within the state */
+  title?: string | null;
+  /** who does the job where the level has no body in the chain (e.g. county for zoning outside city limits) */
+  else_level?: string | null; else_where?: string | null;
   also?: AlsoRuleText[];   // further bodies doing the same job (a second bill, a delinquent-tax collector)
 }
 export interface StateRulesText {

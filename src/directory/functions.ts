@@ -2,17 +2,23 @@
 // rule's level picks the body in the chain, a local override in the data (e.g. a Minnesota city with its own
 // assessor) wins over it, and a function with no body in the chain gets jurisdiction_id null and a basis.
 //
-// Level → body: state → the state; county → the county; town → the county subdivision, else the place;
-// city → the incorporated place, else the county subdivision. permits follow the zoning rule (the body that
-// zones usually issues building permits); gis is the county (county GIS offices keep parcel maps in most
-// states). Overrides: the smallest body in the chain (or a same_as twin of one) with an override for the
-// function wins.
+// Level → body: state → the state; county → the county; town → the county subdivision; city → the incorporated
+// place, else the county subdivision. Where that level has no body in the chain, the rule's `else_level` says who
+// does the job instead (a New York city where no town boundary is held; the county outside city limits for
+// zoning); without one the answer names no body and says why: it never pretends the rule holds. permits follow
+// the zoning rule (the body that zones usually issues building permits); gis is the county (county GIS offices
+// keep parcel maps in most states). Overrides: the smallest body in the chain (or a same_as twin of one) with an
+// override for the function wins.
+//
+// office_name is a documented office's name, else the state rule's `title` after the body's name ("Cook County
+// Assessor", "Town of Burlington Assessor"), else null: never a made-up or hedged name.
 import type { Links } from "../domain/links";
 import { FUNCTION_TOPICS, FUNCTIONS, type Fn } from "../domain/vocabulary";
 import type { Content, RuleText } from "./content";
 import type { JurisdictionRow, OfficeRow, ResourceRow, Store } from "./store";
 import { Trail, TYPE_ORDER } from "./jurisdictions";
 import { resourceOut } from "./resources";
+import { governmentName } from "./names";
 
 type RuleKey = "assessment" | "tax_collection" | "recording" | "zoning";
 const RULE_FOR: Record<Fn, RuleKey | null> = {
@@ -25,17 +31,27 @@ const JOB: Record<Fn, string> = {
 
 export interface Ctx { store: Store; content: Content; links: Links; trail: Trail }
 
-function pick(chain: JurisdictionRow[], level: string | null): JurisdictionRow | null {
+function atLevel(chain: JurisdictionRow[], level: string | null | undefined): JurisdictionRow | null {
   const of = (t: string) => chain.find((j) => j.type === t) ?? null;
   const place = chain.find((j) => j.type === "place" && j.incorporated !== 0) ?? null;
   switch (level) {
     case "state": return of("state");
     case "county": return of("county");
-    case "town": return of("cousub") ?? place;
+    case "town": return of("cousub");
     case "city": return place ?? of("cousub");
     default: return null;
   }
 }
+
+/** The body at the rule's level, else at its else_level; `fallback` tells which one answered. */
+function pick(chain: JurisdictionRow[], rule: { level: string | null; else_level?: string | null } | null): { body: JurisdictionRow | null; fallback: boolean } {
+  const body = atLevel(chain, rule?.level ?? null);
+  if (body || !rule?.else_level) return { body, fallback: false };
+  const other = atLevel(chain, rule.else_level);
+  return { body: other, fallback: !!other };
+}
+
+const LEVEL_WORD: Record<string, string> = { town: "town or township", city: "city", county: "county", state: "state" };
 
 export function officeOut(o: OfficeRow, links: Links) {
   return {
@@ -65,22 +81,25 @@ function officeFor(ctx: Ctx, jurisdictionId: string, fn: Fn, officeId?: string |
   return o;
 }
 
-function entry(ctx: Ctx, fn: Fn, body: JurisdictionRow | null, rule: RuleText | null, stateName: string, extra: { officeId?: string | null; basis?: string | null; evidence?: string | null; role?: string; levy?: string | null } = {}) {
-  // "In Vermont the Town listers or assessor assesses property (the listers' office at the town office)"
+function entry(ctx: Ctx, fn: Fn, body: JurisdictionRow | null, rule: RuleText | null, stateName: string, extra: { officeId?: string | null; basis?: string | null; evidence?: string | null; role?: string; levy?: string | null; fallback?: boolean; titled?: boolean } = {}) {
+  // "In Vermont the town listers or assessor assesses property (the listers' office at the town office)"
   const ruleSays = (r: RuleText, where: string | null) => `In ${stateName} the ${r.office ?? "responsible office"} ${JOB[fn]}${where ? ` (${where})` : ""}`;
   if (!body) {
+    const missing = rule?.level ? LEVEL_WORD[rule.level] ?? rule.level : null;
     return {
-      function: fn, jurisdiction_id: null, office_name: rule?.office ?? null, office: null, resources: [],
+      function: fn, jurisdiction_id: null, office_name: null, office: null, resources: [],
       role: "primary" as const, levy_scope: null,
       basis: rule
-        ? `${ruleSays(rule, rule.where ?? rule.level ?? null)}, but no such body was found in the chain for this place.`
+        ? `${ruleSays(rule, rule.where ?? null)}, but no ${missing ?? "such body"} for this point is held in this directory` +
+          (rule.level === "town" ? ` (town and township boundaries are held only for some states), so the ${missing} that does this job here is not named.` : ", so it is not named here.")
         : `No rule on who ${JOB[fn]} in ${stateName} is held in this directory.`,
       evidence_url: rule?.evidence_url ?? null,
     };
   }
   const office = officeFor(ctx, body.jurisdiction_id, fn, extra.officeId);
-  const bare = rule?.office?.replace(/\s*\([^)]*\)/g, "").replace(/^(County|Town|City|Municipal|Parish|Borough)\s+/i, "").trim();
-  const officeName = office?.name ?? (bare ? `${body.name} ${bare}` : null);
+  // the rule's title applies to the body it names, not to a fallback body (whose office may be called otherwise)
+  const title = extra.fallback || extra.titled === false ? null : rule?.title ?? null;
+  const officeName = office?.name ?? (title ? `${governmentName(body)} ${title}` : null);
   return {
     function: fn,
     jurisdiction_id: body.jurisdiction_id,
@@ -90,8 +109,10 @@ function entry(ctx: Ctx, fn: Fn, body: JurisdictionRow | null, rule: RuleText | 
     role: (extra.role ?? "primary") as "primary" | "secondary" | "delinquent",
     levy_scope: (extra.levy ?? (fn === "tax_collection" ? "all" : null)) as "county" | "municipal" | "school" | "special" | "all" | null,
     basis: extra.basis ?? (rule
-      ? `${ruleSays(rule, rule.where ?? null)}; here that is ${body.name}.${rule.note ? ` ${rule.note}` : ""}`
-      : `${body.name} ${JOB[fn]} here.`),
+      ? (extra.fallback
+        ? `${ruleSays(rule, rule.where ?? null)}; no ${LEVEL_WORD[rule.level ?? ""] ?? "such body"} is held for this point, and ${rule.else_where ?? `the ${LEVEL_WORD[rule.else_level ?? ""] ?? "body"} does it there`}: here that is ${governmentName(body)}.`
+        : `${ruleSays(rule, rule.where ?? null)}; here that is ${governmentName(body)}.`) + (rule.note ? ` ${rule.note}` : "")
+      : `${governmentName(body)} ${JOB[fn]} here.`),
     evidence_url: extra.evidence ?? rule?.evidence_url ?? null,
   };
 }
@@ -122,18 +143,19 @@ export function functionsFor(ctx: Ctx, chain: JurisdictionRow[]) {
       ctx.trail.add(override.row.source_id);
       out[fn] = withAlso(entry(ctx, fn, override.body, rule, stateName, {
         officeId: override.row.office_id, basis: override.row.basis, evidence: override.row.evidence_url,
-        role: override.row.role, levy: override.row.levy_scope,
+        role: override.row.role, levy: override.row.levy_scope, titled: false,
       }), also);
       continue;
     }
     if (fn === "gis") {
-      const body = pick(chain, "county");
+      const body = atLevel(chain, "county");
       out[fn] = entry(ctx, fn, body, null, stateName, {
-        basis: body ? `County GIS offices keep the parcel maps and public map viewers in most states; here that is ${body.name}.` : null,
+        basis: body ? `County governments keep the parcel maps and public map viewers in most states; here that is ${governmentName(body)}.` : null,
       });
       continue;
     }
-    out[fn] = withAlso(entry(ctx, fn, pick(chain, rule?.level ?? null), rule, stateName), also);
+    const { body, fallback } = pick(chain, rule);
+    out[fn] = withAlso(entry(ctx, fn, body, rule, stateName, { fallback }), also);
   }
   return out;
 }
@@ -145,9 +167,9 @@ const withAlso = <T extends object>(e: T, also: object[]) => (also.length ? { ..
 function alsoFor(ctx: Ctx, fn: Fn, chain: JurisdictionRow[], members: JurisdictionRow[], rule: RuleText | null, stateName: string) {
   const out: object[] = [];
   for (const a of rule?.also ?? []) {
-    const body = pick(chain, a.level);
+    const body = atLevel(chain, a.level);
     if (!body) continue;
-    const basis = `In ${stateName} ${a.where ?? `the ${a.office ?? "office"}`} also ${JOB[fn]} (${a.role}); here that is ${body.name}.`;
+    const basis = `In ${stateName} ${a.where ?? `the ${a.office ?? "office"}`} also ${JOB[fn]} (${a.role}); here that is ${governmentName(body)}.`;
     out.push(entry(ctx, fn, body, { ...a, note: null, evidence_url: rule?.evidence_url ?? null }, stateName, { basis, role: a.role, levy: a.levy_scope ?? null }));
   }
   for (const m of members) {
@@ -156,7 +178,7 @@ function alsoFor(ctx: Ctx, fn: Fn, chain: JurisdictionRow[], members: Jurisdicti
       const body = ctx.store.jurisdiction(o.performer_id ?? o.jurisdiction_id);
       if (!body) continue;
       ctx.trail.add(o.source_id);
-      out.push(entry(ctx, fn, body, rule, stateName, { officeId: o.office_id, basis: o.basis, evidence: o.evidence_url, role: o.role, levy: o.levy_scope }));
+      out.push(entry(ctx, fn, body, rule, stateName, { officeId: o.office_id, basis: o.basis, evidence: o.evidence_url, role: o.role, levy: o.levy_scope, titled: false }));
     }
   }
   return out;

@@ -37,3 +37,29 @@ export function parsePlaceQuery(text: string, isState: (code: string) => boolean
   const parts = rest.split(",").map((s) => s.trim()).filter(Boolean);
   return { name: parts[0] ?? "", county: parts.length > 1 ? parts.slice(1).join(" ") : null, state };
 }
+
+// Census legal words at the end of a NAMELSAD-style name, lower case as Census writes them ("Falls City city").
+const PLACE_LEGAL = /\s+(city and borough|charter township|metropolitan government|metro government|consolidated government|unified government|urban county|city|town|village|borough|township|plantation|municipality|corporation)$/;
+
+/** "Falls City city" → base "Falls City", legal "city"; a "(balance)" suffix is dropped. Case is kept. */
+export function placeBase(name: string): { base: string; legal: string | null } {
+  const n = name.replace(/\s*\((balance|remainder)\)\s*$/i, "").trim();
+  const m = PLACE_LEGAL.exec(n);
+  return m && m.index > 0 ? { base: n.slice(0, m.index), legal: m[1]! } : { base: n, legal: null };
+}
+
+const GOVERNMENT_WORDS = ["city", "town", "village", "borough", "township", "charter township", "plantation"];
+
+/** Display name of the government, as office names use it: "Hennepin County", "City of Minneapolis",
+ *  "Town of Stowe". Counties keep their Census name (which carries County, Parish, Borough ...). */
+export function governmentName(j: { type: string; name: string; legal_type: string | null }): string {
+  if (j.type === "county") {
+    const lt = j.legal_type?.toLowerCase();
+    if (lt && !j.name.toLowerCase().endsWith(lt) && ["county", "parish", "borough"].includes(lt)) return `${j.name} ${lt[0]!.toUpperCase()}${lt.slice(1)}`;
+    return j.name;
+  }
+  const { base, legal: named } = placeBase(j.name);
+  const legal = j.legal_type ? j.legal_type.toLowerCase() : named;
+  if (legal && GOVERNMENT_WORDS.includes(legal)) return `${legal.replace(/\b\w/g, (c) => c.toUpperCase())} of ${base}`;
+  return j.name;
+}

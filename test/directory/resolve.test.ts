@@ -22,7 +22,7 @@ describe("resolve by point", () => {
     expect(f.assessment.jurisdiction_id).toBe("place:2743000");
     expect(f.assessment.evidence_url).toMatch(/^https:\/\//);
     expect(f.recording.jurisdiction_id).toBe("county:27053");
-    expect(f.recording.office.name).toBe("Hennepin County Recorder");
+    expect(f.recording.office_name).toBe("Hennepin County Recorder");
     expect(f.tax_collection.jurisdiction_id).toBe("county:27053");
     for (const fn of ["assessment", "tax_collection", "recording", "zoning", "permits", "gis"]) expect(f[fn].function).toBe(fn);
   });

@@ -1,0 +1,133 @@
+// Who does each job, by name: documented offices, titles from the state rules, local overrides, never a made-up
+// or hedged name; the office-word table is the one place that knows what an office word means. Real data file.
+import { beforeAll, describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { fullDirectory } from "../helpers/directory-app";
+import type { Directory } from "../../src/directory/directory";
+import { OfficeWords } from "../../scripts/build/office-words";
+import { FUNCTIONS } from "../../src/domain/vocabulary";
+import { ROOT } from "../helpers/app";
+
+let d: Directory;
+let db: import("bun:sqlite").Database;
+beforeAll(async () => { ({ directory: d, db } = await fullDirectory()); }, 600_000);
+
+const fnsAt = (lon: number, lat: number) => d.resolvePoint(lon, lat).data.functions as Record<string, any>;
+
+describe("named offices at well-known points", () => {
+  test("Chicago: Cook County assesses (not a township), with the Cook County Assessor", () => {
+    const f = fnsAt(-87.6298, 41.8781);
+    expect(f.assessment.jurisdiction_id).toBe("county:17031");
+    expect(f.assessment.office_name).toMatch(/^Cook County Assessor/);
+    expect(f.assessment.office_name).not.toMatch(/Township/);
+    expect(f.assessment.evidence_url).toMatch(/^https:\/\//);
+  });
+  test("Manhattan: New York City's Department of Finance assesses and collects", () => {
+    const f = fnsAt(-73.9712, 40.7831);
+    for (const fn of ["assessment", "tax_collection"]) {
+      expect(f[fn].office_name).toMatch(/Department of Finance/);
+      expect(f[fn].evidence_url).toMatch(/^https:\/\//);
+    }
+    expect(f.assessment.office_name).not.toMatch(/ or /);
+  });
+  test("District of Columbia: permits are not the zoning office's", () => {
+    const f = fnsAt(-77.0365, 38.8977);
+    expect(f.permits.office_name ?? "").not.toMatch(/Zoning/);
+    expect(f.permits.jurisdiction_id).not.toBeNull();
+  });
+  test("an office registered on .gov becomes the named office (Cook County Assessor's domain)", () => {
+    const row = db.query<{ name: string; url: string; function: string }, []>(
+      "SELECT name, url, function FROM offices WHERE url = 'https://cookcountyassessoril.gov/'").get();
+    expect(row).not.toBeNull();
+    expect(row!.function).toBe("assessment");
+    expect(row!.name).toBe("Cook County Assessor");
+  });
+  test("search finds a registry office by its name", () => {
+    const r = d.searchNames("Cook County Assessor", "IL", 10) as any;
+    expect(r.data.resources.some((x: any) => x.url === "https://cookcountyassessoril.gov/")).toBe(true);
+  });
+});
+
+describe("no invented or hedged names in 1,000 random points", () => {
+  test("office names are documented or titled; every resource has a documented source", () => {
+    let seed = 20261122;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const srcOf = db.query<{ documented: number; url: string }, [string]>(
+      "SELECT s.documented AS documented, s.url AS url FROM resources r JOIN sources s ON s.source_id = r.source_id WHERE r.resource_id = ?");
+    let answered = 0, named = 0;
+    for (let i = 0; answered < 1000 && i < 20000; i++) {
+      const lon = -124.7 + rnd() * (124.7 - 66.9), lat = 24.5 + rnd() * (49.4 - 24.5);
+      let r: any;
+      try { r = d.resolvePoint(lon, lat); } catch { continue; }   // outside coverage (sea, Canada, Mexico)
+      answered++;
+      const sourceUrls = new Set(r.sources.map((s: any) => s.url));
+      const entries = Object.values(r.data.functions).flatMap((e: any) => (e ? [e, ...(e.also ?? [])] : []));
+      for (const e of entries as any[]) {
+        if (e.office_name !== null) {
+          named++;
+          expect(e.office_name).not.toMatch(/\/| or |\bNone\b|\bnull\b|undefined|\(|\)/);
+          expect(e.jurisdiction_id).not.toBeNull();
+        }
+        if (e.jurisdiction_id === null) expect(e.basis).toBeTruthy();
+        for (const res of e.resources) {
+          const s = srcOf.get(res.resource_id);
+          expect(s?.documented).toBe(1);
+          expect(sourceUrls.has(s!.url)).toBe(true);
+        }
+      }
+    }
+    expect(answered).toBe(1000);
+    expect(named).toBeGreaterThan(2000);
+  });
+});
+
+describe("the office-word table", () => {
+  const words = OfficeWords.load(join(ROOT, "data/office-words.yaml"));
+  test("says what an auditor is, state by state (Ohio assesses, Washington records)", () => {
+    expect(words.functionsOf("Franklin County Auditor", "OH")).toContain("assessment");
+    expect(words.functionsOf("King County Auditor", "WA")).toContain("recording");
+    expect(words.functionsOf("Pike County Clerk", "KY")).toContain("recording");
+    expect(words.functionsOf("Travis Central Appraisal District", "TX")).toEqual(["assessment"]);
+    expect(words.functionsOf("Cheatham County Trustee", "TN")).toEqual(["tax_collection"]);
+    for (const r of words.all()) expect(r.evidence_url).toMatch(/^https?:\/\//);
+  });
+  test("every state rule's title means, in that state, the job the rule gives it", () => {
+    const rules = parse(readFileSync(join(ROOT, "data/state-rules.yaml"), "utf8")) as Record<string, any>;
+    const JOB: Record<string, string> = { assessment: "assessment", tax_collection: "tax_collection", recording: "recording", exemptions: "assessment" };
+    const wrong: string[] = [];
+    for (const [st, r] of Object.entries(rules)) {
+      for (const [key, fn] of Object.entries(JOB)) {
+        const title = r?.[key]?.title;
+        if (!title) continue;
+        if (!words.functionsOf(title, st).includes(fn as any)) wrong.push(`${st} ${key}: "${title}"`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+  test("no other code knows what an office word means", () => {
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = join(dir, e.name);
+        if (e.isDirectory()) walk(p); else if (p.endsWith(".ts")) files.push(p);
+      }
+    };
+    walk(join(ROOT, "src")); walk(join(ROOT, "scripts"));
+    const knows = files.filter((f) => !f.endsWith("office-words.ts") && /\bauditor\b/i.test(readFileSync(f, "utf8")));
+    expect(knows.map((f) => f.slice(ROOT.length + 1))).toEqual([]);
+  });
+});
+
+describe("functions name a body everywhere in a county", () => {
+  test("resolving any county names a body for every county-level function", () => {
+    const counties = db.query<{ id: string }, []>("SELECT jurisdiction_id AS id FROM jurisdictions WHERE type = 'county' AND CAST(substr(jurisdiction_id, 8, 2) AS INTEGER) <= 56").all();
+    let missing = 0;
+    for (const { id } of counties) {
+      const f = d.resolveId(id).data.functions as Record<string, any>;
+      for (const fn of FUNCTIONS) if (!f[fn]) missing++;
+    }
+    expect(missing).toBe(0);
+  });
+});
