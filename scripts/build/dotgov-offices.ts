@@ -9,14 +9,16 @@
 import { parseCsv } from "./csv";
 import { type DotgovRow, GovIndex, matchRow, nameTokens, keyOf } from "./dotgov";
 import { governmentName } from "../../src/directory/names";
-import type { Fn } from "../../src/domain/vocabulary";
+import { FUNCTIONS, type Fn } from "../../src/domain/vocabulary";
 import { type OfficeWords, wordTokens } from "./office-words";
 import { type JurisdictionIn, type Records, officeId, resourceRow } from "./records-common";
 import { BY_POSTAL } from "./states";
 
 const TYPES = new Set(["County", "City", "Special district"]);
 // Words that say "office of" rather than who: taken out before the government is matched.
-const FILLER = new Set(["office", "offices", "department", "dept", "division", "and", "services", "central", "comptroller", "controller", "elections", "ex", "officio"]);
+const FILLER = new Set(["office", "offices", "department", "dept", "division", "and", "services", "central", "comptroller", "controller", "elections", "ex", "officio", "court", "courts", "circuit"]);
+// Legal words inside an office phrase ("county clerk", "township assessor") still name the government's kind.
+const LEGAL = new Set(["county", "parish", "borough", "township", "town", "city", "village"]);
 const COUNTY_WORD = /\b(county|parish|borough)\b/;
 
 export interface OfficeFound { j: JurisdictionIn; name: string; functions: Fn[]; domain: string; org: string; via: "name" | "domain" }
@@ -28,9 +30,9 @@ const cleanName = (s: string) => s.replace(/\s+/g, " ").replace(/[\s,;:|-]+$/, "
 function governmentPart(org: string, hits: { start: number; end: number }[]): string {
   const t = wordTokens(org);
   const drop = new Array<boolean>(t.length).fill(false);
-  for (const h of hits) for (let k = h.start; k < h.end; k++) drop[k] = true;
+  for (const h of hits) for (let k = h.start; k < h.end; k++) drop[k] = !LEGAL.has(t[k]!);
   let out = t.filter((w, i) => !drop[i] && !FILLER.has(w)).join(" ");
-  out = out.replace(/^(the )?office of( the)? /, "").replace(/\b(county|parish)( \1)+\b/g, "$1").replace(/\b(of|the)$/, "").trim();
+  out = out.replace(/^(the )?(office )?of( the)? /, "").replace(/\b(county|parish)( \1)+\b/g, "$1").replace(/( (of|the))+$/, "").trim();
   const countyOf = /\b(county|parish) of (.+)$/.exec(out);   // "county county of riverside" → "county of riverside"
   return countyOf ? `${countyOf[1]} of ${countyOf[2]}` : out;
 }
@@ -55,7 +57,8 @@ export function findRegistryOffices(csvText: string, jurisdictions: Iterable<Jur
   for (const r of rows) {
     const name = r.sub && words.hits(r.sub, r.state).length ? `${r.org} ${r.sub}` : r.org;
     const hits = words.hits(name, r.state);
-    let functions = words.functionsOf(name, r.state);
+    const asFns = (l: readonly string[]) => l.filter((f): f is Fn => (FUNCTIONS as readonly string[]).includes(f));
+    let functions = asFns(words.functionsOf(name, r.state));
     let officeName = name;
     let govText = governmentPart(name, hits);
     let via: OfficeFound["via"] = "name";
@@ -70,8 +73,8 @@ export function findRegistryOffices(csvText: string, jurisdictions: Iterable<Jur
       for (const k of stateKeys(r.state)) if (label.startsWith(k) && label.length > k.length) label = label.slice(k.length);
       const row = words.all().find((w) => w.word.replace(/ /g, "") === label);
       const meaning = row ? words.meaning(row.word, r.state) : null;
-      if (!meaning || !meaning.functions.length) continue;
-      functions = meaning.functions;
+      if (!meaning || !asFns(meaning.functions).length) continue;
+      functions = asFns(meaning.functions);
       officeName = `${governmentName(m.j)} ${titleCase(meaning.word)}`;
       govText = r.org;
       via = "domain";

@@ -6,11 +6,15 @@ import { existsSync, readFileSync } from "node:fs";
 import { parse } from "yaml";
 import { FUNCTIONS, type Fn } from "../../src/domain/vocabulary";
 
+/** The six functions of a FunctionEntry, and exemptions (the state rules have an exemptions rule too). */
+export type WordFn = Fn | "exemptions";
+const WORD_FNS: WordFn[] = [...FUNCTIONS, "exemptions"];
+
 export interface WordRow {
-  word: string; state: string; functions: Fn[]; level: string | null; evidence_url: string; note?: string | null;
+  word: string; state: string; functions: WordFn[]; level: string | null; evidence_url: string; note?: string | null;
 }
 
-const FN = new Set<string>(FUNCTIONS);
+const FN = new Set<string>(WORD_FNS);
 
 /** Lower-case word tokens ("Assessor's Office" → assessor office; "Clerk & Recorder" → clerk and recorder). */
 export const wordTokens = (s: string): string[] =>
@@ -40,7 +44,7 @@ export class OfficeWords {
       if (typeof r.word !== "string" || !r.word.trim()) throw new Error(`${where}: word is required`);
       if (typeof r.state !== "string" || !/^(\*|[A-Z]{2})$/.test(r.state)) throw new Error(`${where}: state is "*" or a postal code`);
       const fns = r.functions ?? [];
-      if (!Array.isArray(fns) || fns.some((f: string) => !FN.has(f))) throw new Error(`${where}: functions must be a list of ${FUNCTIONS.join(", ")}`);
+      if (!Array.isArray(fns) || fns.some((f: string) => !FN.has(f))) throw new Error(`${where}: functions must be a list of ${WORD_FNS.join(", ")}`);
       if (typeof r.evidence_url !== "string" || !/^https?:\/\//.test(r.evidence_url)) throw new Error(`${where}: evidence_url is required`);
       return { word: wordTokens(r.word).join(" "), state: r.state, functions: fns, level: r.level ?? null, evidence_url: r.evidence_url, note: r.note ?? null };
     });
@@ -74,9 +78,9 @@ export class OfficeWords {
   }
 
   /** The property functions an office of this name performs in this state (union over its words). */
-  functionsOf(name: string, state: string): Fn[] {
-    const set = new Set<Fn>();
+  functionsOf(name: string, state: string): WordFn[] {
+    const set = new Set<WordFn>();
     for (const h of this.hits(name, state)) for (const f of h.row.functions) set.add(f);
-    return FUNCTIONS.filter((f) => set.has(f));
+    return WORD_FNS.filter((f) => set.has(f));
   }
 }

@@ -14,7 +14,7 @@ export interface RuleText {
    *  titles differ within the state */
   title?: string | null;
   /** who does the job where the level has no body in the chain (e.g. county for zoning outside city limits) */
-  else_level?: string | null; else_where?: string | null;
+  else_level?: string | null; else_where?: string | null; else_title?: string | null;
   also?: AlsoRuleText[];   // further bodies doing the same job (a second bill, a delinquent-tax collector)
 }
 export interface StateRulesText {

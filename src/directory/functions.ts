@@ -43,15 +43,24 @@ function atLevel(chain: JurisdictionRow[], level: string | null | undefined): Ju
   }
 }
 
+/** else_level: county; place (any incorporated place: city, village, borough ...); city (a place whose legal type is
+ *  city, e.g. New York, where cities assess but villages do not). */
+function elseBody(chain: JurisdictionRow[], elseLevel: string): JurisdictionRow | null {
+  const place = chain.find((j) => j.type === "place" && j.incorporated !== 0) ?? null;
+  if (elseLevel === "place") return place;
+  if (elseLevel === "city") return place && (place.legal_type ?? "").toLowerCase() === "city" ? place : null;
+  return atLevel(chain, elseLevel);
+}
+
 /** The body at the rule's level, else at its else_level; `fallback` tells which one answered. */
 function pick(chain: JurisdictionRow[], rule: { level: string | null; else_level?: string | null } | null): { body: JurisdictionRow | null; fallback: boolean } {
   const body = atLevel(chain, rule?.level ?? null);
   if (body || !rule?.else_level) return { body, fallback: false };
-  const other = atLevel(chain, rule.else_level);
+  const other = elseBody(chain, rule.else_level);
   return { body: other, fallback: !!other };
 }
 
-const LEVEL_WORD: Record<string, string> = { town: "town or township", city: "city", county: "county", state: "state" };
+const LEVEL_WORD: Record<string, string> = { town: "town or township", city: "city", place: "city, village or borough", county: "county", state: "state" };
 
 export function officeOut(o: OfficeRow, links: Links) {
   return {
@@ -98,7 +107,7 @@ function entry(ctx: Ctx, fn: Fn, body: JurisdictionRow | null, rule: RuleText | 
   }
   const office = officeFor(ctx, body.jurisdiction_id, fn, extra.officeId);
   // the rule's title applies to the body it names, not to a fallback body (whose office may be called otherwise)
-  const title = extra.fallback || extra.titled === false ? null : rule?.title ?? null;
+  const title = extra.titled === false ? null : extra.fallback ? rule?.else_title ?? null : rule?.title ?? null;
   const officeName = office?.name ?? (title ? `${governmentName(body)} ${title}` : null);
   return {
     function: fn,
@@ -110,7 +119,7 @@ function entry(ctx: Ctx, fn: Fn, body: JurisdictionRow | null, rule: RuleText | 
     levy_scope: (extra.levy ?? (fn === "tax_collection" ? "all" : null)) as "county" | "municipal" | "school" | "special" | "all" | null,
     basis: extra.basis ?? (rule
       ? (extra.fallback
-        ? `${ruleSays(rule, rule.where ?? null)}; no ${LEVEL_WORD[rule.level ?? ""] ?? "such body"} is held for this point, and ${rule.else_where ?? `the ${LEVEL_WORD[rule.else_level ?? ""] ?? "body"} does it there`}: here that is ${governmentName(body)}.`
+        ? `${ruleSays(rule, rule.where ?? null)}; this point lies in no ${LEVEL_WORD[rule.level ?? ""] ?? "such body"} held in this directory, and ${rule.else_where ?? `the ${LEVEL_WORD[rule.else_level ?? ""] ?? "body"} does it there`}: here that is ${governmentName(body)}.`
         : `${ruleSays(rule, rule.where ?? null)}; here that is ${governmentName(body)}.`) + (rule.note ? ` ${rule.note}` : "")
       : `${governmentName(body)} ${JOB[fn]} here.`),
     evidence_url: extra.evidence ?? rule?.evidence_url ?? null,

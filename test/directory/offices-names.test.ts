@@ -89,13 +89,13 @@ describe("the office-word table", () => {
     expect(words.functionsOf("Franklin County Auditor", "OH")).toContain("assessment");
     expect(words.functionsOf("King County Auditor", "WA")).toContain("recording");
     expect(words.functionsOf("Pike County Clerk", "KY")).toContain("recording");
-    expect(words.functionsOf("Travis Central Appraisal District", "TX")).toEqual(["assessment"]);
-    expect(words.functionsOf("Cheatham County Trustee", "TN")).toEqual(["tax_collection"]);
+    expect(words.functionsOf("Travis Central Appraisal District", "TX")).toContain("assessment");
+    expect(words.functionsOf("Cheatham County Trustee", "TN")).toContain("tax_collection");
     for (const r of words.all()) expect(r.evidence_url).toMatch(/^https?:\/\//);
   });
   test("every state rule's title means, in that state, the job the rule gives it", () => {
     const rules = parse(readFileSync(join(ROOT, "data/state-rules.yaml"), "utf8")) as Record<string, any>;
-    const JOB: Record<string, string> = { assessment: "assessment", tax_collection: "tax_collection", recording: "recording", exemptions: "assessment" };
+    const JOB: Record<string, string> = { assessment: "assessment", tax_collection: "tax_collection", recording: "recording", exemptions: "exemptions" };
     const wrong: string[] = [];
     for (const [st, r] of Object.entries(rules)) {
       for (const [key, fn] of Object.entries(JOB)) {
