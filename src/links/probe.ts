@@ -63,6 +63,7 @@ async function follow(start: string, d: ProbeDeps, f: Follow): Promise<ProbeResu
     try {
       if (f.robots) {
         const rules = await f.robots.rulesFor(url);
+        if (rules.failure) return out("failed", rules.failure.reason as Reason, `robots.txt: ${rules.failure.detail}`);
         if (!rules.allowed(url.href)) {
           return out("skipped", "robots", rules.kind === "unreachable" ? `${url.origin}/robots.txt could not be read: not checked for now` : `${url.origin}/robots.txt disallows ${url.pathname}`);
         }
@@ -96,7 +97,7 @@ export function textFetcher(d: Omit<ProbeDeps, "robots">): FetchText {
   return async (url) => {
     const r = await follow(url, { ...d, robots: null }, { method: "GET", readBody: ROBOTS_MAX_BYTES, robots: null });
     if (r.reason === "too-many-redirects") return { status: 404, body: "" }; // RFC 9309 2.3.1.2: may count as unavailable
-    if (r.status === null || (r.kind === "failed" && r.reason !== "http-status")) return { failure: `${r.reason}: ${r.detail}` };
+    if (r.status === null || (r.kind === "failed" && r.reason !== "http-status")) return { reason: r.reason ?? "network", detail: r.detail };
     return { status: r.status, body: r.body ?? "" };
   };
 }
