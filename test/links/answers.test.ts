@@ -24,10 +24,11 @@ function records(port: number, extra = "") {
   const url = `http://flaky.test:${port}/flaky`;
   return `sources:
   - { source_id: links-fixture, name: Link checker fixture, url: "https://example.gov/links-fixture", publisher: Example County, vintage: "2026", official: true, license_class: open }
+  - { source_id: links-fixture-page, name: Fixture county page, url: "${url}", publisher: Example County, vintage: "2026", official: true, license_class: open }
 resources:
   - { resource_id: links-flaky-gis, jurisdiction_id: "county:27053", name: Flaky county GIS page, url: "${url}", topics: [county_gis], official: 1, verified_status: not_yet_verified, source_kind: hand-added, source_id: links-fixture, sort_key: 5 }
 ${extra}offices:
-  - { office_id: links-flaky-office, jurisdiction_id: "county:27053", name: Fixture County GIS Office, kind: gis, function: gis, url: "${url}", verified_status: not_yet_verified, source_kind: hand-added, source_id: links-fixture }
+  - { office_id: links-flaky-office, jurisdiction_id: "county:27053", name: Fixture County GIS Office, kind: gis, function: gis, url: "${url}", verified_status: not_yet_verified, source_kind: hand-added, source_id: links-fixture-page }
 `;
 }
 
@@ -54,7 +55,7 @@ beforeAll(async () => {
   db = await dataFile("v1", records(d.port));
   stateFile = join(dir, "state.sqlite");
   ({ app, view } = appOver(db, stateFile));
-});
+}, 120_000);
 afterAll(() => d.stop());
 
 const links = { ...testConfig().links, contact: "links@example.gov", per_host_delay_ms: 0, timeout_ms: 1000, broken_after_failures: 3, broken_after_days: 7 };
@@ -78,6 +79,12 @@ async function shown() {
   expect(fr).toEqual(r);
   expect({ s: office.verified_status, a: office.verified_at }).toEqual({ s: r.verified_status, a: r.verified_at });
   expect({ s: gis.office.verified_status, a: gis.office.verified_at }).toEqual({ s: r.verified_status, a: r.verified_at });
+  // a Source whose URL was checked carries the optional verified_status / verified_at; others do not
+  const src = place.json.sources.find((x: any) => x.url === r.url);
+  const other = place.json.sources.find((x: any) => x.url === "https://example.gov/links-fixture");
+  expect(other.verified_status).toBeUndefined();
+  if (r.verification_method) expect({ s: src.verified_status, a: src.verified_at }).toEqual({ s: r.verified_status, a: r.verified_at });
+  else expect(src.verified_status).toBeUndefined();
   return { r, etags: [res.headers.get("etag"), place.headers.get("etag"), point.headers.get("etag")] };
 }
 
@@ -136,5 +143,5 @@ describe("verified_status over time in API answers (N = 3 failures over M = 7 da
     const by = (id: string) => res.json.data.resources.find((x: any) => x.resource_id === id);
     expect(by("links-flaky-gis")).toMatchObject({ verified_status: "possibly_broken", last_http_status: 404 });
     expect(by("links-new-page")).toMatchObject({ verified_status: "not_yet_verified", verified_at: null, last_http_status: null });
-  });
+  }, 120_000);
 });

@@ -25,11 +25,11 @@ describe("directory check-links", () => {
     expect(r.err).toContain("checking 1 links");
     const row = new Database(state, { readonly: true }).query("SELECT * FROM link_results").get() as any;
     expect(row).toMatchObject({ url: "http://127.0.0.1:9/ok", outcome: "failed", reason: "refused-address", verified_status: "not_yet_verified", consecutive_failures: 1 });
-  });
+  }, 120_000);
 
   test("without links.contact it refuses to start", async () => {
     const r = await run(["--data", await atlasDataFile(), "--state", ":memory:"], { DIRECTORY_LINKS__CONTACT: "" });
     expect(r.code).toBe(1);
     expect(r.err).toContain("links.contact is required");
-  });
+  }, 120_000);
 });
