@@ -7,6 +7,7 @@ import { contentFromStore, contentFromYaml, type Content } from "../directory/co
 import { linksFor } from "../domain/links";
 import { openStateFile } from "../state/state-file";
 import { KeyStore } from "../state/keys";
+import { LinkResultsView } from "../links/overlay";
 import { Limiter, lookupTaker } from "../http/limits";
 import { Directory } from "../directory/directory";
 import { AddressLookup } from "../lookups/geocoder/service";
@@ -39,6 +40,7 @@ export async function openData(cfg: Config, yamlDir: string | null): Promise<Ope
 export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void): Deps {
   const state = openStateFile(cfg.state_file);
   const links = linksFor(cfg.base_url);
+  links.results = new LinkResultsView(state);
   const limiter = new Limiter(cfg.limits, cfg.limit_memory);
   const secret = cfg.cursor_secret ?? createHash("sha256").update(`cursor|${opened.manifest.content_sha256 ?? ""}|${cfg.base_url}`).digest("hex");
   return {

@@ -7,7 +7,8 @@ import { runServe } from "./serve";
 const USAGE = `usage: directory <command> [options]
   serve       [--config FILE] [--data FILE] [--host H] [--port N]   serve the /v1 API from a data file
   keys        create --tier standard|partner --label TEXT | revoke KEY_ID | list   [--config FILE] [--state FILE]
-  build-data  [--out FILE] [--sources DIR|none]                     build directory.sqlite from data/ and inputs`;
+  build-data  [--out FILE] [--sources DIR|none]                     build directory.sqlite from data/ and inputs
+  check-links [--config FILE] [--data FILE] [--state FILE] [--limit N] [--url URL]...   check links, results to the state file`;
 
 export function flag(args: string[], name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
@@ -33,6 +34,13 @@ async function main(argv: string[]): Promise<number> {
     case "build-data": {
       const { runBuildData } = await import("./build-data");
       return runBuildData(args);
+    }
+    case "check-links": {
+      const overrides: Record<string, unknown> = {};
+      if (flag(args, "data")) overrides.data_file = flag(args, "data");
+      if (flag(args, "state")) overrides.state_file = flag(args, "state");
+      const { runCheckLinks } = await import("./check-links");
+      return runCheckLinks(loadConfig(cfgFile, process.env, overrides as any), args);
     }
     default:
       console.error(USAGE);

@@ -17,6 +17,21 @@ export interface Config {
   limit_memory: number;      // max tracked addresses/keys per bucket class (LRU)
   timeouts: { geocoder_ms: number; screening_ms: number; request_ms: number };
   geocoder: { base_url: string; benchmark: string; cache_entries: number; cache_ttl_s: number };
+  links: LinksConfig;        // the link checker (src/links)
+}
+
+export interface LinksConfig {
+  user_agent: string;            // product token and version; the contact is appended: "<user_agent> (+<contact>)"
+  contact: string;               // e-mail or URL site owners can reach the operator at (required by check-links)
+  timeout_ms: number;            // per request (connect + response headers)
+  max_redirects: number;         // more → failure too-many-redirects
+  concurrency: number;           // checks at once, all hosts together
+  per_host_concurrency: number;  // checks at once on one host
+  per_host_delay_ms: number;     // pause between two checks on one host (robots.txt Crawl-delay raises it, ≤ 60 s)
+  broken_after_failures: number; // N: possibly_broken only after N consecutive failures ...
+  broken_after_days: number;     // M: ... spanning at least M days
+  schedule_hours: number;        // serve runs the checker every this many hours; 0 = off (the default)
+  reload_s: number;              // serve re-reads results written by a `check-links` process this often; 0 = never
 }
 
 export function defaultConfig(): Config {
@@ -34,6 +49,11 @@ export function defaultConfig(): Config {
     limit_memory: 100_000,
     timeouts: { geocoder_ms: 5000, screening_ms: 8000, request_ms: 30000 },
     geocoder: { base_url: "https://geocoding.geo.census.gov", benchmark: "Public_AR_Current", cache_entries: 50_000, cache_ttl_s: 86400 },
+    links: {
+      user_agent: "property-land-gis-directory-linkcheck/0.1", contact: "", timeout_ms: 15_000, max_redirects: 5,
+      concurrency: 8, per_host_concurrency: 1, per_host_delay_ms: 2_000, broken_after_failures: 3, broken_after_days: 7,
+      schedule_hours: 0, reload_s: 60,
+    },
   };
 }
 

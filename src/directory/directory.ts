@@ -37,7 +37,7 @@ export class Directory implements ResolveDeps {
   /** The chain-only part of the answer at a point (memoised by chain), or outside-coverage. */
   chainAnswerAt(lon: number, lat: number): ChainAnswer {
     const chain = chainAtPoint(this, lon, lat);
-    const key = chain.map((j) => j.jurisdiction_id).join("|");
+    const key = `${this.links.results?.version ?? 0}|${chain.map((j) => j.jurisdiction_id).join("|")}`; // link results change answers
     let c = this.chainAnswers.get(key);
     if (!c) { c = chainAnswer(this, chain); this.chainAnswers.set(key, c); }
     return c;

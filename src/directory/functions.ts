@@ -19,6 +19,7 @@ import type { JurisdictionRow, OfficeRow, ResourceRow, Store } from "./store";
 import { Trail, TYPE_ORDER } from "./jurisdictions";
 import { resourceOut } from "./resources";
 import { governmentName } from "./names";
+import { officeLinkStatus } from "../links/overlay";
 
 type RuleKey = "assessment" | "tax_collection" | "recording" | "zoning";
 const RULE_FOR: Record<Fn, RuleKey | null> = {
@@ -66,7 +67,7 @@ export function officeOut(o: OfficeRow, links: Links) {
   return {
     office_id: o.office_id, name: o.name, kind: o.kind, jurisdiction_id: o.jurisdiction_id,
     phone: o.phone, email: o.email, address: o.address, url: o.url, person: null,
-    verified_status: o.verified_status as "verified" | "not_yet_verified" | "possibly_broken", verified_at: o.verified_at,
+    ...officeLinkStatus(links, o), // verified_status, verified_at (the link checker's current result)
     page_url: links.office(o.office_id),
   };
 }

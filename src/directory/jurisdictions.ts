@@ -2,6 +2,7 @@
 import type { Links } from "../domain/links";
 import type { JurisdictionRow, Store } from "./store";
 import type { SourceOut } from "./guides";
+import { sourceLinkStatus } from "../links/overlay";
 
 export const TYPE_ORDER: Record<string, number> = { country: 0, state: 1, county: 2, cousub: 3, place: 4, district: 5 };
 
@@ -58,6 +59,7 @@ export function sourceOut(store: Store, sourceId: string | null, links: Links): 
     name: s.name, url: /^https?:\/\//.test(s.url) ? s.url : `${links.site}/sources/${encodeURIComponent(s.source_id)}`, publisher: s.publisher, official: !!s.official,
     retrieved_at: s.retrieved_at && !Number.isNaN(Date.parse(s.retrieved_at)) ? new Date(s.retrieved_at).toISOString() : null,
     license_class: (["open", "public_record", "restricted_no_redistribution", "licensed_third_party", "unknown"].includes(s.license_class) ? s.license_class : "unknown") as SourceOut["license_class"],
+    ...sourceLinkStatus(links, s.url), // verified_status, verified_at once the link checker has seen the URL
   };
 }
 

@@ -6,6 +6,7 @@
 // list in its order), then by resource_id. Without a topic only the place's own resources, in the same order.
 import type { Links } from "../domain/links";
 import { DomainError } from "../domain/errors";
+import { resourceLinkStatus } from "../links/overlay";
 import type { ResourceRow, Store } from "./store";
 import { Trail, TYPE_ORDER } from "./jurisdictions";
 import type { JurisdictionRow } from "./store";
@@ -22,10 +23,7 @@ export function resourceOut(r: ResourceRow, links: Links) {
     publisher: r.publisher,
     provider: r.provider,
     official: !!r.official,
-    verified_status: r.verified_status as "verified" | "not_yet_verified" | "possibly_broken",
-    verified_at: r.verified_at,
-    verification_method: r.verification_method as "automated" | "browser" | "manual" | null,
-    last_http_status: r.last_http_status,
+    ...resourceLinkStatus(links, r), // verified_status, verified_at, verification_method, last_http_status
     license_class: "open" as const,
     source_kind: r.source_kind,
     page_url: links.resource(r.resource_id),

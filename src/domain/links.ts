@@ -6,6 +6,8 @@ export interface Links {
   guide(topic: string, state?: string | null): string;
   resource(id: string): string;
   office(id: string): string;
+  /** Current link-check results by URL (src/links/overlay.ts), laid over Resource/Office/Source answers. */
+  results?: import("../links/overlay").LinkView;
 }
 
 export function linksFor(baseUrl: string): Links {

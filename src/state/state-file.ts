@@ -1,4 +1,4 @@
-// The small writable state file (API keys, later link-check results). Never the data file.
+// The small writable state file (API keys, link-check results by URL: src/links/results.ts). Never the data file.
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
@@ -10,5 +10,10 @@ export function openStateFile(path: string): Database {
   db.run(`CREATE TABLE IF NOT EXISTS api_keys (
     key_id TEXT PRIMARY KEY, hash TEXT NOT NULL UNIQUE, tier TEXT NOT NULL CHECK (tier IN ('standard','partner')),
     label TEXT NOT NULL, created_at TEXT NOT NULL, revoked_at TEXT)`);
+  db.run(`CREATE TABLE IF NOT EXISTS link_results (
+    url TEXT PRIMARY KEY, final_url TEXT, http_status INTEGER, verification_method TEXT, request_method TEXT,
+    outcome TEXT NOT NULL, reason TEXT, detail TEXT, checked_at TEXT NOT NULL,
+    verified_status TEXT NOT NULL CHECK (verified_status IN ('verified','not_yet_verified','possibly_broken')), verified_at TEXT,
+    consecutive_failures INTEGER NOT NULL DEFAULT 0, first_failure_at TEXT)`);
   return db;
 }
