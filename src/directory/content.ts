@@ -7,9 +7,10 @@ import { parse } from "yaml";
 
 export interface TopicText { topic: string; name: string; description: string }
 export interface GuideText { topic: string; title: string; summary: string; sections: { heading: string | null; text: string }[]; also?: string[] }
-export interface AlsoRuleText { office: string | null; level: string | null; where: string | null; role: "secondary" | "delinquent"; levy_scope?: string | null }
+export interface AlsoRuleText { office: string | null; title?: string | null; level: string | null; where: string | null; role: "secondary" | "delinquent"; levy_scope?: string | null }
 export interface RuleText {
   office: string | null; level: string | null; where: string | null; note?: string | null; evidence_url?: string | null;
+  title?: string | null;   // the office title used in the state, put after the body's name ("Cook County" + "Assessor"); null when not uniform
   also?: AlsoRuleText[];   // further bodies doing the same job (a second bill, a delinquent-tax collector)
 }
 export interface StateRulesText {
