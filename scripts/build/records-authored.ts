@@ -89,7 +89,7 @@ export function loadAuthoredFile(path: string, ctx: Ctx, rec: Records, counts: R
     const where = `${path} function_overrides[${i}]`;
     if (!e.jurisdiction_id || !FN.has(e.function)) throw new Error(`${where}: jurisdiction_id and a known function are required`);
     if (!isHttpUrl(e.evidence_url)) throw new Error(`${where}: evidence_url (http/https) is required`);
-    if (!known(e.jurisdiction_id)) { inc("authored_skipped_unknown_jurisdiction"); return; }
+    if (!known(e.jurisdiction_id) || (e.performer_id && !known(e.performer_id))) { inc("authored_skipped_unknown_jurisdiction"); return; }
     // the office of the performing body (e.g. New York City's Department of Finance for a borough county), else the listed one
     const office = officeByFn.get(`${e.performer_id ?? e.jurisdiction_id}|${e.function}`) ?? officeByFn.get(`${e.jurisdiction_id}|${e.function}`);
     let sid: string | null;
