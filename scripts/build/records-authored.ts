@@ -1,6 +1,6 @@
 // Authored directory records: data/resources/*.yaml (hand-added resources, offices and function overrides).
 // File shape: source_defaults (license_class, license, vintage, retrieved_at), defaults (any entry field), and the
-// lists resources, offices, function_overrides. An entry's `source` is
+// lists resources, offices, function_overrides and no_body (functions no body performs here). An entry's `source` is
 //   self (or omitted)  the publisher's page is the origin: url + publisher of the entry, dates from source_defaults;
 //   a mapping          an explicit source (source_id, name, url, publisher, official, ...);
 //   null               origin not documented: the record is kept with documented 0 and source_kind 'unknown'.
@@ -89,8 +89,9 @@ export function loadAuthoredFile(path: string, ctx: Ctx, rec: Records, counts: R
     const where = `${path} function_overrides[${i}]`;
     if (!e.jurisdiction_id || !FN.has(e.function)) throw new Error(`${where}: jurisdiction_id and a known function are required`);
     if (!isHttpUrl(e.evidence_url)) throw new Error(`${where}: evidence_url (http/https) is required`);
-    if (!known(e.jurisdiction_id)) { inc("authored_skipped_unknown_jurisdiction"); return; }
-    const office = officeByFn.get(`${e.jurisdiction_id}|${e.function}`);
+    if (!known(e.jurisdiction_id) || (e.performer_id && !known(e.performer_id))) { inc("authored_skipped_unknown_jurisdiction"); return; }
+    // the office of the performing body (e.g. New York City's Department of Finance for a borough county), else the listed one
+    const office = officeByFn.get(`${e.performer_id ?? e.jurisdiction_id}|${e.function}`) ?? officeByFn.get(`${e.jurisdiction_id}|${e.function}`);
     let sid: string | null;
     if (e.source === undefined || e.source === "self") {
       sid = office?.source_id ?? entrySource(rec, { name: `${e.jurisdiction_id} ${e.function}`, url: e.evidence_url, publisher: e.publisher ?? office?.publisher }, file, sdef, where);
@@ -103,6 +104,32 @@ export function loadAuthoredFile(path: string, ctx: Ctx, rec: Records, counts: R
       basis: e.basis ?? null, evidence_url: e.evidence_url, source_id: sid,
     });
     inc("authored_function_overrides");
+  });
+
+  loadNoBody(rec, doc, file, sdef, path, ctx, counts, known);
+}
+
+/** no_body entries: no body in the chain performs these functions here (e.g. an Alaska census area of the unorganized
+ *  borough, where no borough government exists). Stored as function_overrides with performer_id NULL and office_id NULL;
+ *  a NULL performer means "nobody here", with the basis saying who does, where known. */
+function loadNoBody(rec: Records, doc: any, file: string, sdef: any, path: string, ctx: Ctx, counts: Record<string, number>, known: (id: string) => boolean) {
+  (doc.no_body ?? []).forEach((e: any, i: number) => {
+    const where = `${path} no_body[${i}]`;
+    const fns: string[] = Array.isArray(e.functions) ? e.functions : [];
+    if (!e.jurisdiction_id || !fns.length || fns.some((f) => !FN.has(f))) throw new Error(`${where}: jurisdiction_id and known functions are required`);
+    if (!isHttpUrl(e.evidence_url) || !e.basis) throw new Error(`${where}: basis and evidence_url (http/https) are required`);
+    if (!known(e.jurisdiction_id)) { counts.authored_skipped_unknown_jurisdiction = (counts.authored_skipped_unknown_jurisdiction ?? 0) + 1; return; }
+    const sid = e.source === undefined || e.source === "self"
+      ? entrySource(rec, { name: `${e.jurisdiction_id} no body`, url: e.evidence_url, publisher: e.publisher }, file, sdef, where)
+      : entrySource(rec, e, file, sdef, where);
+    if (!sid) { ctx.log(`  ${where}: no_body without a source, dropped`); return; }
+    for (const f of fns) {
+      rec.addOverride({
+        jurisdiction_id: e.jurisdiction_id, function: f, performer_id: null, office_id: null, role: "primary", levy_scope: null,
+        basis: e.basis, evidence_url: e.evidence_url, source_id: sid,
+      });
+      counts.authored_no_body = (counts.authored_no_body ?? 0) + 1;
+    }
   });
 }
 
