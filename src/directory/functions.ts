@@ -139,19 +139,29 @@ export function functionsFor(ctx: Ctx, chain: JurisdictionRow[]) {
   for (const fn of FUNCTIONS) {
     const ruleKey = RULE_FOR[fn];
     const rule = ruleKey ? ((rules as any)?.[ruleKey] as RuleText | null) ?? null : null;
-    let override = null as null | { row: ReturnType<Store["overridesOf"]>[number]; body: JurisdictionRow };
+    // performer_id NULL is a documented "no body" (e.g. a census area of Alaska's unorganized borough)
+    let override = null as null | { row: ReturnType<Store["overridesOf"]>[number]; body: JurisdictionRow | null };
     for (const m of members) {
       for (const id of [m.jurisdiction_id, ...(ctx.store.sameAs.get(m.jurisdiction_id) ?? [])]) {
         const o = ctx.store.overridesOf(id).find((x) => x.function === fn && x.role === "primary");
-        const body = o ? ctx.store.jurisdiction(o.performer_id ?? o.jurisdiction_id) : null;
+        if (o && o.performer_id === null) { override = { row: o, body: null }; break; }
+        const body = o ? ctx.store.jurisdiction(o.performer_id) : null;
         if (o && body) { override = { row: o, body }; break; }
       }
       if (override) break;
     }
     const also = alsoFor(ctx, fn, chain, members, rule, stateName);
-    if (override) {
+    if (override && !override.body) {
       ctx.trail.add(override.row.source_id);
-      out[fn] = withAlso(entry(ctx, fn, override.body, rule, stateName, {
+      out[fn] = withAlso({
+        function: fn, jurisdiction_id: null, office_name: null, office: null, resources: [], role: "primary", levy_scope: null,
+        basis: override.row.basis, evidence_url: override.row.evidence_url,
+      }, also);
+      continue;
+    }
+    if (override?.body) {
+      ctx.trail.add(override.row.source_id);
+      out[fn] = withAlso(entry(ctx, fn, override.body!, rule, stateName, {
         officeId: override.row.office_id, basis: override.row.basis, evidence: override.row.evidence_url,
         role: override.row.role, levy: override.row.levy_scope, titled: false,
       }), also);
@@ -185,7 +195,7 @@ function alsoFor(ctx: Ctx, fn: Fn, chain: JurisdictionRow[], members: Jurisdicti
   for (const m of members) {
     for (const o of ctx.store.overridesOf(m.jurisdiction_id)) {
       if (o.function !== fn || o.role === "primary") continue;
-      const body = ctx.store.jurisdiction(o.performer_id ?? o.jurisdiction_id);
+      const body = o.performer_id ? ctx.store.jurisdiction(o.performer_id) : null;
       if (!body) continue;
       ctx.trail.add(o.source_id);
       out.push(entry(ctx, fn, body, rule, stateName, { officeId: o.office_id, basis: o.basis, evidence: o.evidence_url, role: o.role, levy: o.levy_scope, titled: false }));
