@@ -3,6 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "fs";
 import { join } from "path";
 import { parse } from "yaml";
+import { OfficeWords } from "../scripts/build/office-words";
 
 const DATA = join(import.meta.dir, "..", "data");
 const WORDS: any[] = parse(readFileSync(join(DATA, "office-words.yaml"), "utf8")).words;
@@ -10,17 +11,10 @@ const RULES: Record<string, any> = parse(readFileSync(join(DATA, "state-rules.ya
 const FUNCTIONS = ["assessment", "tax_collection", "recording", "zoning", "permits", "gis", "exemptions"];
 const RULE_KEYS = ["assessment", "tax_collection", "recording", "zoning", "exemptions"] as const;
 
-/** Longest word of the table found in the name (a state's own row before the "*" row). */
+/** What the name means in the state, through the one implementation of the table (scripts/build/office-words.ts). */
+const TABLE = OfficeWords.load(join(DATA, "office-words.yaml"));
 function meaning(name: string, state: string) {
-  const n = name.toLowerCase();
-  let best: any = null;
-  for (const w of WORDS) {
-    if (w.state !== "*" && w.state !== state) continue;
-    const re = new RegExp(`(^|[^a-z])${w.word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([^a-z]|$)`);
-    if (!re.test(n)) continue;
-    if (!best || w.word.length > best.word.length || (w.word.length === best.word.length && w.state !== "*")) best = w;
-  }
-  return best;
+  return TABLE.hits(name, state).length ? { functions: TABLE.functionsOf(name, state) } : null;
 }
 
 describe("data/office-words.yaml", () => {
