@@ -39,7 +39,7 @@ export class Directory implements ResolveDeps {
     const chain = chainAtPoint(this, lon, lat);
     const key = chain.map((j) => j.jurisdiction_id).join("|");
     let c = this.chainAnswers.get(key);
-    if (!c) { c = chainAnswer(this, chain); this.chainAnswers.set(key, c); }
+    if (!c) { c = chainAnswer(this, chain, true); this.chainAnswers.set(key, c); }
     return c;
   }
 
