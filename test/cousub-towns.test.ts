@@ -57,6 +57,14 @@ describe("a point in a town resolves to its county subdivision (GET /v1/jurisdic
     expect(d.functions.assessment.jurisdiction_id).toBe("cousub:0900308490");
   });
 
+  test("the answer's sources cite the town layer that placed the point (Hanover NH: the derived ODbL layer)", async () => {
+    const r = await call(app, "/v1/jurisdictions/resolve?lat=43.71482&lon=-72.18465");
+    const names = r.json.sources.map((s: any) => s.name);
+    expect(names).toContainEqual(expect.stringMatching(/^New Hampshire towns, cities and unincorporated places dissolved from the MGGG/));
+    const byId = await call(app, "/v1/jurisdictions/resolve?jurisdiction_id=cousub:3300933860");
+    expect(byId.json.sources.map((s: any) => s.name).filter((n: string) => n.startsWith("New Hampshire towns"))).toEqual([]);
+  });
+
   test("Princeton, NJ: the post-2013 code 3402160900 (census2010 field), same_as the place", async () => {
     const d = await resolve(40.35228, -74.67505);
     expect(d.jurisdictions.map((j) => j.jurisdiction_id)).toEqual(["state:34", "county:34021", "cousub:3402160900", "place:3460900"]);

@@ -43,10 +43,12 @@ export function townNotice(d: ResolveDeps, chain: JurisdictionRow[]): string | n
 }
 
 /** The part of an answer that depends on the chain only (the same for every point with that chain). `atPoint`: the
- * chain came from a point (or address), which adds the caveat of townNotice(). */
+ * chain came from a point (or address): the sources then also cite the boundaries that placed the point (e.g. a
+ * town layer under ODbL), and townNotice() adds its caveat. */
 export function chainAnswer(d: ResolveDeps, chain: JurisdictionRow[], atPoint = false) {
   const trail = new Trail(d.store, d.links);
   trail.addAll(chain);
+  if (atPoint) for (const j of chain) trail.add(j.boundary_source);
   const functions = functionsFor({ store: d.store, content: d.content, links: d.links, trail }, chain);
   return {
     jurisdictions: chain.map((j) => jurisdictionOut(j, d.store, d.links)),
