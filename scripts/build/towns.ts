@@ -42,11 +42,12 @@ export const TOWN_FILES: TownFile[] = [
 ];
 export const NH_CROSSWALK = "mggg-nh-towns-geoid-crosswalk";
 
-/** Base name for twin matching: legal words stripped until none is left, letters and digits only. */
+/** Base name for twin matching: legal words stripped until none is left, the word "and" / "&" dropped (so
+ * "Peapack-Gladstone" = "Peapack and Gladstone"), letters and digits only. */
 export const townKey = (name: string) => {
   let n = name, prev = "";
   while (n !== prev) { prev = n; n = baseName(n); }
-  return n.toLowerCase().replace(/&/g, "and").replace(/[^a-z0-9]/g, "");
+  return n.toLowerCase().replace(/&|\band\b/g, " ").replace(/[^a-z0-9]/g, "");
 };
 
 export interface TownsResult { pairs: [string, string, string][]; perState: Record<string, { read: number; matched: number; added: number; rejected: Record<string, number> }> }
