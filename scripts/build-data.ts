@@ -13,6 +13,7 @@ import { loadOcd, OCD } from "./build/ocd";
 import { loadPlaces, type IntPts } from "./build/places";
 import { loadMnDot } from "./build/mn";
 import { loadMnMcd, loadVtTowns } from "./build/cousub";
+import { loadTowns } from "./build/towns";
 import { buildRadon } from "./build/radon";
 import { buildSameAs } from "./build/same-as";
 import { buildNameSearch } from "./build/fts";
@@ -69,6 +70,7 @@ export async function buildData(opts: BuildOptions): Promise<{ summary: Record<s
   await loadAtlas(inputs, rows, stats);
   const intpts: IntPts = new Map();
   let mnPairs: [string, string][] = [];
+  let townPairs: [string, string, string][] = [];
   if (sourcesDir) {
     if (inputs.has(OCD)) await loadOcd(inputs, rows, stats);
     else stats.note("ocd: file not present, names from the atlas only");
@@ -76,9 +78,10 @@ export async function buildData(opts: BuildOptions): Promise<{ summary: Record<s
     mnPairs = await loadMnDot(inputs, rows, stats);
     await loadVtTowns(inputs, rows, stats);
     await loadMnMcd(inputs, rows, stats);
+    townPairs = (await loadTowns(inputs, rows, stats)).pairs;
     assignPlaceCounties(rows, intpts, stats);
   }
-  const sameAs = buildSameAs(rows, mnPairs, stats);
+  const sameAs = buildSameAs(rows, mnPairs, stats, townPairs);
   const radon = sourcesDir ? await buildRadon(inputs, rows, stats) : [];
 
   // 2. Authored YAML, directory records, extra records

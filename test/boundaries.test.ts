@@ -356,7 +356,7 @@ describe("BoundaryIndex on a synthetic fixture", () => {
       expect(prefixConsistent(c)).toBe(true);
       if (c === null) expect(want.length).toBe(0);
     }
-  });
+  }, 60_000); // 16,000 points with a brute-force reference: over 5 s when the 2-core machine is busy
 
   test("a coarse top grid gives the same answers", () => {
     const coarse = BoundaryIndex.fromDatabase(db, { cellSize: 5 });
@@ -365,6 +365,23 @@ describe("BoundaryIndex on a synthetic fixture", () => {
       const lon = -101 + rnd() * 22, lat = 37 + rnd() * 14;
       expect(coarse.lookup(lon, lat)).toEqual(L(lon, lat));
     }
+  });
+});
+
+describe("BoundaryIndex: a cousub's county_id decides its county (R4a, Connecticut planning regions)", () => {
+  const ring = (x0: number, y0: number, x1: number, y1: number) => new Float64Array([x0, y0, x1, y0, x1, y1, x0, y1, x0, y0]);
+  const idx = new BoundaryIndex([
+    { id: "state:09", type: "state", rank: 1, polygons: [[ring(-74, 40, -71, 43)]] },
+    { id: "county:09140", type: "county", rank: 1, polygons: [[ring(-74, 40, -72.5, 43)]] },
+    // old county code 09003 in the GEOID, planning region 09140 as county_id
+    { id: "cousub:0900308490", type: "cousub", rank: 3, county: "county:09140", polygons: [[ring(-73, 41, -72.8, 41.2)]] },
+    // no county_id: the GEOID's county
+    { id: "cousub:0900104720", type: "cousub", rank: 3, polygons: [[ring(-73.5, 41, -73.3, 41.2)]] },
+  ]);
+  test("county_id wins over the GEOID prefix; without it the GEOID prefix is used", () => {
+    expect(idx.lookup(-72.9, 41.1)).toEqual({ state: "state:09", county: "county:09140", cousub: "cousub:0900308490", place: null });
+    expect(idx.lookup(-73.4, 41.1)).toEqual({ state: "state:09", county: "county:09001", cousub: "cousub:0900104720", place: null });
+    expect([...idx.cousubStates()]).toEqual(["09"]);
   });
 });
 

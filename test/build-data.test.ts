@@ -69,6 +69,19 @@ describe.skipIf(!haveSources)("full build (real inputs)", () => {
     expect(n("place", "AND incorporated=1")).toBe(n("place"));
   });
 
+  test("town layers: the build reports per state features read, matched, added, rejected with reasons", () => {
+    const notes: string[] = fullSummary.notes;
+    for (const line of [
+      "towns CT (census-cb2020-ct-towns): read 169, matched to a record 149, added 20, rejected 0",
+      "towns MA (massgis-ma-towns-2020): read 351, matched to a record 293, added 58, rejected 0",
+      "towns ME (census-tiger-2019-me-cousub): read 532, matched to a record 465, added 67, rejected 0",
+      "towns NH (mggg-nh-towns-2020-derived): read 259, matched to a record 222, added 34, rejected 3 no GEOID (New Hampshire grant the staging could not match)",
+      "towns RI (rigis-ri-municipalities-1997): read 39, matched to a record 31, added 8, rejected 0",
+      "towns NJ (njogis-nj-municipalities-2021): read 565, matched to a record 241, added 324, rejected 0",
+    ]) expect(notes).toContain(line);
+    expect(notes.find((n) => n.startsWith("towns CT planning regions"))).toMatch(/0 unassigned$/);
+  });
+
   test("Minneapolis place and cousub, same_as both ways", () => {
     const p = one(db, "SELECT * FROM jurisdictions WHERE jurisdiction_id='place:2743000'");
     expect(p.name).toMatch(/^Minneapolis/);
@@ -137,7 +150,7 @@ describe.skipIf(!haveSources)("full build (real inputs)", () => {
     const v = verifyManifest(full);
     expect(v.ok).toBe(true);
     if (v.ok) expect(v.manifest.content_sha256).toBe(fullHash);
-  });
+  }, 60_000); // hashes the whole ~100 MB file: seconds on a busy 2-core machine
 
   test("a flipped byte makes verifyManifest fail", () => {
     const bad = join(dir, "flipped.sqlite");
@@ -151,7 +164,7 @@ describe.skipIf(!haveSources)("full build (real inputs)", () => {
     const v = verifyManifest(bad);
     expect(v.ok).toBe(false);
     if (!v.ok) expect(v.error).toMatch(/mismatch|check|cannot/);
-  });
+  }, 60_000);
 
   test("no journal or WAL left behind", () => {
     for (const ext of ["-journal", "-wal", "-shm"]) expect(existsSync(full + ext)).toBe(false);

@@ -25,7 +25,9 @@ export const CONSOLIDATED: Record<string, string | null> = {
   // Honolulu (15003): the county is the only government; "Urban Honolulu" is a CDP, so there is no place.
 };
 
-export function buildSameAs(rows: Map<string, JRow>, mnPairs: [string, string][], stats: Stats): [string, string][] {
+/** `extra`: further pairs [a, b, reason] (New England / New Jersey town twins, scripts/build/towns.ts); each group of
+ * twins is closed (every member paired with every other), so a group of three stays one answer. */
+export function buildSameAs(rows: Map<string, JRow>, mnPairs: [string, string][], stats: Stats, extra: [string, string, string][] = []): [string, string][] {
   const pairs = new Set<string>();
   const add = (a: string, b: string, why: Record<string, number>, k: string) => {
     if (!rows.has(a) || !rows.has(b) || a === b) { why[`${k} (missing record)`] = (why[`${k} (missing record)`] ?? 0) + 1; return; }
@@ -34,6 +36,8 @@ export function buildSameAs(rows: Map<string, JRow>, mnPairs: [string, string][]
   };
   const why: Record<string, number> = {};
   for (const [c, p] of mnPairs) add(c, p, why, "minnesota city cousub = place");
+  for (const [a, b, k] of extra) add(a, b, why, k);
+  closeGroups(pairs, extra);
 
   // Virginia independent cities: county 51xxx (xxx >= 510) named "X city" = place "X city" in Virginia.
   const vaPlaces = new Map<string, string[]>();
@@ -82,4 +86,25 @@ export function buildSameAs(rows: Map<string, JRow>, mnPairs: [string, string][]
   for (const [k, v] of Object.entries(why)) stats.note(`same_as ${k}: ${v}`);
   if (vaMiss.length) stats.note(`same_as virginia cities without a unique place: ${vaMiss.slice(0, 8).join(", ")}${vaMiss.length > 8 ? " ..." : ""}`);
   return [...pairs].sort().map((s) => s.split("\t") as [string, string]);
+}
+
+/** Pair every two members of a group linked by `extra` pairs (a recoded town, its new code and its place). */
+function closeGroups(pairs: Set<string>, extra: [string, string, string][]) {
+  const link = new Map<string, Set<string>>();
+  for (const [a, b] of extra) {
+    if (!pairs.has(`${a}\t${b}`)) continue;
+    for (const [x, y] of [[a, b], [b, a]] as const) link.set(x, (link.get(x) ?? new Set()).add(y));
+  }
+  const done = new Set<string>();
+  for (const start of link.keys()) {
+    if (done.has(start)) continue;
+    const group: string[] = [], todo = [start];
+    while (todo.length) {
+      const x = todo.pop()!;
+      if (done.has(x)) continue;
+      done.add(x); group.push(x);
+      for (const y of link.get(x) ?? []) todo.push(y);
+    }
+    for (const a of group) for (const b of group) if (a !== b) pairs.add(`${a}\t${b}`);
+  }
 }

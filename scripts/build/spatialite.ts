@@ -3,6 +3,7 @@ import { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { JRow } from "./model";
+import { multiPolygonBlob } from "./spatialite-encode";
 
 export const J_COLUMNS = [
   "jurisdiction_id", "type", "name", "legal_type", "state", "state_fips", "county_id", "ocd_id", "tiger_vintage",
@@ -24,14 +25,17 @@ export function createDatabase(path: string, projectRoot: string): Database {
 /** Insert all jurisdictions (sorted by id) with their geometry, dissolve multi-part boundaries, fill bbox. */
 export function insertJurisdictions(db: Database, rows: JRow[]) {
   const cols = [...J_COLUMNS, "geom"];
-  const ins = db.prepare(
-    `INSERT INTO jurisdictions (${cols.join(", ")}) VALUES (${J_COLUMNS.map(() => "?").join(", ")}, ` +
-      `CastToMulti(SetSRID(GeomFromGeoJSON(?), 4326)))`,
-  );
+  const insert = (geom: string) => db.prepare(
+    `INSERT INTO jurisdictions (${cols.join(", ")}) VALUES (${J_COLUMNS.map(() => "?").join(", ")}, ${geom})`);
+  // geometry encoded here (scripts/build/spatialite-encode.ts); SpatiaLite parses the GeoJSON only when that declines
+  const ins = insert("?"), insJson = insert("CastToMulti(SetSRID(GeomFromGeoJSON(?), 4326))");
   const dissolve: string[] = [];
   db.transaction(() => {
     for (const r of rows) {
-      ins.run(...J_COLUMNS.map((c) => (r as any)[c] ?? null), r.geom ? JSON.stringify(r.geom) : null);
+      const vals = J_COLUMNS.map((c) => (r as any)[c] ?? null);
+      const blob = r.geom ? multiPolygonBlob(r.geom) : null;
+      if (blob || !r.geom) ins.run(...vals, blob);
+      else insJson.run(...vals, JSON.stringify(r.geom));
       if (r.dissolve) dissolve.push(r.jurisdiction_id);
     }
   })();

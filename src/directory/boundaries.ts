@@ -23,8 +23,11 @@
 //    with the highest boundary_rank wins, then the smallest jurisdiction_id (JavaScript string order).
 //
 // R4 The most precise layer decides and the chain is kept consistent by GEOID prefix:
-//    a) a cousub contains the point (best by R3): cousub = it; county = 'county:' + GEOID[0:5];
-//       state = 'state:' + GEOID[0:2] (even where the coarse county / state polygon disagrees);
+//    a) a cousub contains the point (best by R3): cousub = it; county = the cousub's county_id when the row has
+//       one, else 'county:' + GEOID[0:5]; state = 'state:' + GEOID[0:2] (even where the coarse county / state
+//       polygon disagrees). county_id equals 'county:' + GEOID[0:5] everywhere except Connecticut, whose town
+//       GEOIDs keep the pre-2022 county codes (09001-09015) while its counties are the 2022 planning regions
+//       (09110-09190): there county_id is the town's planning region (scripts/build/towns.ts), same state prefix;
 //       place = best place containing the point whose GEOID[0:2] equals the chain state, else null.
 //    b) else a place contains the point (best by R3 over all places): place = it; state = 'state:' + GEOID[0:2];
 //       county = best county containing the point whose GEOID[0:2] equals that state, else null; cousub = null.
@@ -69,6 +72,8 @@ export interface BoundaryFeatureInput {
   id: string;
   type: BoundaryType;
   rank: number;
+  /** the cousub's county_id (rule R4a); absent or null: 'county:' + GEOID[0:5] */
+  county?: string | null;
   /** polygons, each a list of rings [x0, y0, x1, y1, ...] (exterior first) */
   polygons: Float64Array[][];
 }
@@ -311,7 +316,7 @@ export class BoundaryIndex {
   private readonly ids: string[];
   private readonly ftype: Uint8Array;
   private readonly fstate: string[]; // GEOID[0:2]
-  private readonly fcounty: string[]; // 'county:' + GEOID[0:5] (cousubs), else ''
+  private readonly fcounty: string[]; // cousubs: county_id, else 'county:' + GEOID[0:5] (R4a); others ''
   private readonly polys: Poly[];
   private readonly gx0: number;
   private readonly gy0: number;
@@ -324,8 +329,8 @@ export class BoundaryIndex {
 
   /** Load every state / county / cousub / place with a geom from an open (read-only) directory database. */
   static fromDatabase(db: Database, options: BoundaryIndexOptions = {}): BoundaryIndex {
-    const stmt = db.query<{ jurisdiction_id: string; type: string; boundary_rank: number; geom: Uint8Array }, []>(
-      `SELECT jurisdiction_id, type, boundary_rank, geom FROM jurisdictions
+    const stmt = db.query<{ jurisdiction_id: string; type: string; boundary_rank: number; county_id: string | null; geom: Uint8Array }, []>(
+      `SELECT jurisdiction_id, type, boundary_rank, county_id, geom FROM jurisdictions
         WHERE geom IS NOT NULL AND documented = 1 AND type IN ('state','county','cousub','place')`,
     );
     const features: BoundaryFeatureInput[] = [];
@@ -336,7 +341,10 @@ export class BoundaryIndex {
       } catch (e) {
         throw new Error(`jurisdictions.geom of ${row.jurisdiction_id}: ${(e as Error).message}`);
       }
-      features.push({ id: row.jurisdiction_id, type: row.type as BoundaryType, rank: row.boundary_rank ?? 0, polygons });
+      features.push({
+        id: row.jurisdiction_id, type: row.type as BoundaryType, rank: row.boundary_rank ?? 0, polygons,
+        county: row.type === "cousub" ? row.county_id : null,
+      });
     }
     stmt.finalize();
     return new BoundaryIndex(features, options);
@@ -369,7 +377,7 @@ export class BoundaryIndex {
       this.ids[fi] = f.id;
       this.ftype[fi] = t;
       this.fstate[fi] = geoid.slice(0, 2);
-      this.fcounty[fi] = t === T_COUSUB ? "county:" + geoid.slice(0, 5) : "";
+      this.fcounty[fi] = t === T_COUSUB ? (f.county ?? "county:" + geoid.slice(0, 5)) : "";
       this.byType[f.type]++;
       for (const rings of f.polygons) {
         const p = buildPoly(fi, rings);
@@ -493,6 +501,13 @@ export class BoundaryIndex {
         if (out[out.length - 1] !== id && p.contains(lon, lat) && !out.includes(id)) out.push(id);
       }
     }
+    return out;
+  }
+
+  /** Two-digit state prefixes (GEOID[0:2]) that have at least one county subdivision polygon loaded. */
+  cousubStates(): Set<string> {
+    const out = new Set<string>();
+    for (let i = 0; i < this.ids.length; i++) if (this.ftype[i] === T_COUSUB) out.add(this.fstate[i]!);
     return out;
   }
 

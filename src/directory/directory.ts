@@ -39,7 +39,7 @@ export class Directory implements ResolveDeps {
     const chain = chainAtPoint(this, lon, lat);
     const key = `${this.links.results?.version ?? 0}|${chain.map((j) => j.jurisdiction_id).join("|")}`; // link results change answers
     let c = this.chainAnswers.get(key);
-    if (!c) { c = chainAnswer(this, chain); this.chainAnswers.set(key, c); }
+    if (!c) { c = chainAnswer(this, chain, true); this.chainAnswers.set(key, c); }
     return c;
   }
 

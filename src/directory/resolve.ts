@@ -21,16 +21,40 @@ export function chainAtPoint(d: ResolveDeps, lon: number, lat: number): Jurisdic
   return chain;
 }
 
-/** The part of an answer that depends on the chain only (the same for every point with that chain). */
-export function chainAnswer(d: ResolveDeps, chain: JurisdictionRow[]) {
+// States with county subdivision records but no county subdivision boundary in the index (e.g. New York,
+// Pennsylvania, Wisconsin today): a point there cannot be placed in its town or township. Computed once per index.
+const townless = new WeakMap<BoundaryIndex, Set<string>>();
+function townlessStates(d: ResolveDeps): Set<string> {
+  let s = townless.get(d.index);
+  if (!s) {
+    const have = d.index.cousubStates();
+    s = new Set<string>();
+    for (const j of d.store.jurisdictions.values()) if (j.type === "cousub" && j.documented && j.state_fips && !have.has(j.state_fips)) s.add(j.state_fips);
+    townless.set(d.index, s);
+  }
+  return s;
+}
+
+/** The caveat of a point chain without a county subdivision in a state whose town boundaries are not held. */
+export function townNotice(d: ResolveDeps, chain: JurisdictionRow[]): string | null {
+  const state = chain.find((j) => j.type === "state");
+  if (!state?.state_fips || chain.some((j) => j.type === "cousub") || !townlessStates(d).has(state.state_fips)) return null;
+  return `County subdivision (town, township) boundaries for ${state.name} are not held in this directory, so the chain has no county subdivision at this point; a function the state gives to towns or townships names no body here.`;
+}
+
+/** The part of an answer that depends on the chain only (the same for every point with that chain). `atPoint`: the
+ * chain came from a point (or address): the sources then also cite the boundaries that placed the point (e.g. a
+ * town layer under ODbL), and townNotice() adds its caveat. */
+export function chainAnswer(d: ResolveDeps, chain: JurisdictionRow[], atPoint = false) {
   const trail = new Trail(d.store, d.links);
   trail.addAll(chain);
+  if (atPoint) for (const j of chain) trail.add(j.boundary_source);
   const functions = functionsFor({ store: d.store, content: d.content, links: d.links, trail }, chain);
   return {
     jurisdictions: chain.map((j) => jurisdictionOut(j, d.store, d.links)),
     functions,
     sources: trail.sources(),
-    notices: trail.notices(),
+    notices: [...trail.notices(), ...(atPoint ? [townNotice(d, chain)].filter((n): n is string => !!n) : [])],
   };
 }
 export type ChainAnswer = ReturnType<typeof chainAnswer>;
