@@ -34,7 +34,10 @@ export const TOWN_FILES: TownFile[] = [
     legal: (p) => legalWord(p.NAMELSAD20), funcstat: (p) => p.FUNCSTAT20 ?? null },
   { source: "census-tiger-2019-me-cousub", state: "ME", fips: "23", vintage: "2019", geoid: (p) => p.GEOID, name: (p) => p.NAMELSAD,
     legal: (p) => ME_LSAD[p.LSAD] ?? legalWord(p.NAMELSAD), funcstat: (p) => p.FUNCSTAT ?? null },
-  { source: "mggg-nh-towns-2020-derived", state: "NH", fips: "33", vintage: "2020", geoid: (p) => p.GEOID, name: (p) => p.TOWN, legal: (p) => legalWord(p.TOWN) },
+  // the 21 Coos County places coded from the precinct-cleaning script are unincorporated (grants, purchases,
+  // locations, unorganized townships): no town government, so FUNCSTAT N (nonfunctioning) as Census codes them
+  { source: "mggg-nh-towns-2020-derived", state: "NH", fips: "33", vintage: "2020", geoid: (p) => p.GEOID, name: (p) => p.TOWN, legal: (p) => legalWord(p.TOWN),
+    funcstat: (p) => (p.GEOID_METHOD === "medsl_coos" ? "N" : null) },
   { source: "rigis-ri-municipalities-1997", state: "RI", fips: "44", vintage: "1997", geoid: (p) => p.GEOID, name: (p) => p.NAMELSAD_CENSUS ?? p.NAME,
     legal: (p) => legalWord(p.NAMELSAD_CENSUS ?? "") },
   { source: "njogis-nj-municipalities-2021", state: "NJ", fips: "34", vintage: "2021", geoid: (p) => p.census2010, name: (p) => p.name,

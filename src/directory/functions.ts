@@ -32,8 +32,14 @@ const JOB: Record<Fn, string> = {
 
 export interface Ctx { store: Store; content: Content; links: Links; trail: Trail }
 
+// A county subdivision without a town government (Maine's unorganized territories, gores and reservations, New
+// Hampshire's unincorporated Coos County places) does no town-level job: the rule does not hold there.
+const NOT_A_TOWN_GOVERNMENT = new Set(["unorganized territory", "gore", "reservation"]);
+const isTownGovernment = (j: JurisdictionRow) =>
+  !NOT_A_TOWN_GOVERNMENT.has((j.legal_type ?? "").toLowerCase()) && !/^[FINS]$/.test(j.funcstat ?? "");
+
 function atLevel(chain: JurisdictionRow[], level: string | null | undefined): JurisdictionRow | null {
-  const of = (t: string) => chain.find((j) => j.type === t) ?? null;
+  const of = (t: string) => chain.find((j) => j.type === t && (t !== "cousub" || isTownGovernment(j))) ?? null;
   const place = chain.find((j) => j.type === "place" && j.incorporated !== 0) ?? null;
   switch (level) {
     case "state": return of("state");
@@ -91,7 +97,7 @@ function officeFor(ctx: Ctx, jurisdictionId: string, fn: Fn, officeId?: string |
   return o;
 }
 
-function entry(ctx: Ctx, fn: Fn, body: JurisdictionRow | null, rule: RuleText | null, stateName: string, extra: { officeId?: string | null; basis?: string | null; evidence?: string | null; role?: string; levy?: string | null; fallback?: boolean; titled?: boolean } = {}) {
+function entry(ctx: Ctx, fn: Fn, body: JurisdictionRow | null, rule: RuleText | null, stateName: string, extra: { officeId?: string | null; basis?: string | null; evidence?: string | null; role?: string; levy?: string | null; fallback?: boolean; titled?: boolean; notATown?: JurisdictionRow | null } = {}) {
   // "In Vermont the town listers or assessor assesses property (the listers' office at the town office)"
   const ruleSays = (r: RuleText, where: string | null) => `In ${stateName} the ${r.office ?? "responsible office"} ${JOB[fn]}${where ? ` (${where})` : ""}`;
   if (!body) {
@@ -99,7 +105,9 @@ function entry(ctx: Ctx, fn: Fn, body: JurisdictionRow | null, rule: RuleText | 
     return {
       function: fn, jurisdiction_id: null, office_name: null, office: null, resources: [],
       role: "primary" as const, levy_scope: null,
-      basis: rule
+      basis: rule && rule.level === "town" && extra.notATown
+        ? `${ruleSays(rule, rule.where ?? null)}, but ${extra.notATown.name} has no town government, so the rule does not hold here.${rule.note ? ` ${rule.note}` : ""}`
+        : rule
         ? `${ruleSays(rule, rule.where ?? null)}, but no ${missing ?? "such body"} for this point is held in this directory` +
           (rule.level === "town" ? ` (town and township boundaries are held only for some states), so the ${missing} that does this job here is not named.` : ", so it is not named here.")
         : `No rule on who ${JOB[fn]} in ${stateName} is held in this directory.`,
@@ -175,7 +183,8 @@ export function functionsFor(ctx: Ctx, chain: JurisdictionRow[]) {
       continue;
     }
     const { body, fallback } = pick(chain, rule);
-    out[fn] = withAlso(entry(ctx, fn, body, rule, stateName, { fallback }), also);
+    const notATown = chain.find((j) => j.type === "cousub" && !isTownGovernment(j)) ?? null;
+    out[fn] = withAlso(entry(ctx, fn, body, rule, stateName, { fallback, notATown }), also);
   }
   return out;
 }

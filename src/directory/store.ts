@@ -7,6 +7,8 @@ export interface JurisdictionRow {
   jurisdiction_id: string; type: string; name: string; legal_type: string | null; state: string | null;
   state_fips: string | null; county_id: string | null; ocd_id: string | null; tiger_vintage: string | null;
   incorporated: number | null; source_id: string; documented: number;
+  /** Census FUNCSTAT: A, B, C, G = an active government; F, I, N, S = none (e.g. Maine's unorganized territories) */
+  funcstat?: string | null;
   /** source of the polygon the point index holds (a point answer cites it) */
   boundary_source?: string | null;
 }
@@ -54,7 +56,7 @@ export class Store {
   constructor(readonly db: Database) {
     for (const r of db.query<JurisdictionRow, []>(
       `SELECT jurisdiction_id, type, name, legal_type, state, state_fips, county_id, ocd_id, tiger_vintage, incorporated,
-              source_id, documented, boundary_source FROM jurisdictions ORDER BY jurisdiction_id`).all()) this.jurisdictions.set(r.jurisdiction_id, r);
+              funcstat, source_id, documented, boundary_source FROM jurisdictions ORDER BY jurisdiction_id`).all()) this.jurisdictions.set(r.jurisdiction_id, r);
     for (const r of db.query<{ jurisdiction_id: string; other_id: string }, []>("SELECT jurisdiction_id, other_id FROM same_as ORDER BY jurisdiction_id, other_id").all()) {
       const l = this.sameAs.get(r.jurisdiction_id); if (l) l.push(r.other_id); else this.sameAs.set(r.jurisdiction_id, [r.other_id]);
     }
