@@ -49,6 +49,26 @@ describe("named offices at well-known points", () => {
   });
 });
 
+describe("where the state rule does not hold", () => {
+  test("a Maine unorganized territory has no town assessor: no body, and the basis says why", () => {
+    const uts = db.query<{ id: string; x: number; y: number }, []>(`SELECT jurisdiction_id AS id, (min_x + max_x) / 2 AS x, (min_y + max_y) / 2 AS y
+      FROM jurisdictions WHERE state = 'ME' AND legal_type = 'unorganized territory' AND min_x IS NOT NULL ORDER BY jurisdiction_id`).all();
+    expect(uts.length).toBeGreaterThan(10);
+    const inside = uts.map((u) => ({ u, r: d.resolvePoint(u.x, u.y) })).find(({ u, r }) => r.data.jurisdictions.some((j: any) => j.jurisdiction_id === u.id))!;
+    expect(inside).toBeDefined();
+    const a = (inside.r.data.functions as any).assessment;
+    expect(a.jurisdiction_id).toBeNull();
+    expect(a.office_name).toBeNull();
+    expect(a.basis).toMatch(/has no town government/);
+  });
+  test("an Illinois point outside Cook County names no township it cannot place", () => {
+    const f = fnsAt(-89.6501, 39.7817);   // Springfield, Sangamon County: township assessors; no township boundaries held
+    expect(f.assessment.jurisdiction_id).toBeNull();
+    expect(f.assessment.basis).toMatch(/township/i);
+    expect(f.recording.jurisdiction_id).toBe("county:17167");
+  });
+});
+
 describe("no invented or hedged names in 1,000 random points", () => {
   test("office names are documented or titled; every resource has a documented source", () => {
     let seed = 20261122;
