@@ -15,6 +15,8 @@ import { Cursors } from "../http/paging";
 import { DEPRECATIONS } from "../http/deprecations";
 import { createApp, type App } from "../http/app";
 import type { Deps } from "../http/deps";
+import { Screening } from "../lookups/screening";
+import { LayerStore } from "../lookups/layers/store";
 
 export interface Opened { db: Database | null; manifest: Record<string, string>; content: Content }
 
@@ -56,6 +58,7 @@ export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void
     cursors: new Cursors(secret),
     deprecations: DEPRECATIONS,
     log,
+    screening: new Screening({ config: cfg.screening, layers: LayerStore.open(cfg.layers_file), takeLookup: lookupTaker(limiter) }),
   };
 }
 

@@ -7,7 +7,9 @@ import { runServe } from "./serve";
 const USAGE = `usage: directory <command> [options]
   serve       [--config FILE] [--data FILE] [--host H] [--port N]   serve the /v1 API from a data file
   keys        create --tier standard|partner --label TEXT | revoke KEY_ID | list   [--config FILE] [--state FILE]
-  build-data  [--out FILE] [--sources DIR|none]                     build directory.sqlite from data/ and inputs`;
+  build-data  [--out FILE] [--sources DIR|none]                     build directory.sqlite from data/ and inputs
+  load-layer  --kind flood|wetlands|shoreland|soils FILE [--layers FILE] [--publisher T] [--vintage D] [--state XX] | --list
+                                                                    load an offline screening layer (GDAL ogr2ogr)`;
 
 export function flag(args: string[], name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
@@ -33,6 +35,10 @@ async function main(argv: string[]): Promise<number> {
     case "build-data": {
       const { runBuildData } = await import("./build-data");
       return runBuildData(args);
+    }
+    case "load-layer": {
+      const { runLoadLayer } = await import("./load-layer");
+      return runLoadLayer(loadConfig(cfgFile, process.env), args);
     }
     default:
       console.error(USAGE);

@@ -17,6 +17,24 @@ export interface Config {
   limit_memory: number;      // max tracked addresses/keys per bucket class (LRU)
   timeouts: { geocoder_ms: number; screening_ms: number; request_ms: number };
   geocoder: { base_url: string; benchmark: string; cache_entries: number; cache_ttl_s: number };
+  layers_file: string;       // optional offline screening layers (load-layer); missing file = none
+  screening: ScreeningConfig;
+}
+
+/** One outside screening service: base URL ("" or enabled false = switched off: air-gapped), its own timeout. */
+export interface ScreeningServiceConfig { enabled: boolean; base_url: string; timeout_ms: number }
+export interface ScreeningConfig {
+  h3_resolution: number;     // cell of the feature cache (features kept with geometry; the exact point is tested)
+  cache_entries: number;
+  cache_ttl_s: number;
+  max_concurrent: number;    // outside calls in flight at once; a request that would pass it → 503 busy
+  max_bytes: number;         // largest reply read from a screening service
+  wetlands_near_m: number;   // "near" = within this distance of a mapped wetland
+  flood: ScreeningServiceConfig;
+  wetlands: ScreeningServiceConfig;
+  soils: ScreeningServiceConfig;
+  elevation: ScreeningServiceConfig;
+  shoreland: ScreeningServiceConfig & { watercourses_url: string };
 }
 
 export function defaultConfig(): Config {
@@ -34,6 +52,17 @@ export function defaultConfig(): Config {
     limit_memory: 100_000,
     timeouts: { geocoder_ms: 5000, screening_ms: 8000, request_ms: 30000 },
     geocoder: { base_url: "https://geocoding.geo.census.gov", benchmark: "Public_AR_Current", cache_entries: 50_000, cache_ttl_s: 86400 },
+    layers_file: "./layers.sqlite",
+    screening: {
+      h3_resolution: 11, cache_entries: 20_000, cache_ttl_s: 86400, max_concurrent: 16, max_bytes: 4 * 1024 * 1024, wetlands_near_m: 30,
+      flood: { enabled: true, base_url: "https://hazards.fema.gov/arcgis/rest/services/public/NFHL/MapServer", timeout_ms: 8000 },
+      wetlands: { enabled: true, base_url: "https://fwspublicservices.wim.usgs.gov/wetlandsmapservice/rest/services/Wetlands/MapServer", timeout_ms: 8000 },
+      soils: { enabled: true, base_url: "https://sdmdataaccess.sc.egov.usda.gov/Tabular/post.rest", timeout_ms: 8000 },
+      elevation: { enabled: true, base_url: "https://epqs.nationalmap.gov/v1/json", timeout_ms: 8000 },
+      // MN DNR Public Waters Inventory: no documented public query service; the operator may configure the
+      // basins layer (base_url) and the watercourses layer of an ArcGIS service they trust. Off by default.
+      shoreland: { enabled: false, base_url: "", watercourses_url: "", timeout_ms: 8000 },
+    },
   };
 }
 
@@ -51,6 +80,10 @@ function coerce(current: unknown, raw: string): unknown {
     const n = Number(raw);
     if (!Number.isFinite(n)) throw new Error(`config: not a number: ${raw}`);
     return n;
+  }
+  if (typeof current === "boolean") {
+    if (!/^(true|false|1|0)$/i.test(raw.trim())) throw new Error(`config: not a boolean: ${raw}`);
+    return /^(true|1)$/i.test(raw.trim());
   }
   if (Array.isArray(current)) return raw.split(",").map((s) => s.trim()).filter(Boolean);
   return raw;
