@@ -9,6 +9,7 @@ import * as W from "./screening-world";
 
 export type Mode = "ok" | "down" | "slow" | "garbage" | "html" | "empty" | "arcgis-error" | "huge" | "exceeded" | "exceeded-area";
 export const SLOW_MS = 600;
+const HUGE = JSON.stringify({ features: [], padding: "x".repeat(5 * 1024 * 1024) }); // built once: over every size limit
 
 export interface Double { url: string; mode: Mode; delayMs: number; calls: number; log: string[]; stop(): void }
 
@@ -53,7 +54,7 @@ function serve(name: string, handle: (req: Request, url: URL, d: Double) => Prom
         case "html": return new Response("<html><body><h1>Service Unavailable</h1></body></html>", { status: 200, headers: { "content-type": "text/html" } });
         case "empty": return new Response("", { status: 200 });
         case "arcgis-error": return Response.json({ error: { code: 500, message: "Error performing query operation", details: [] } });
-        case "huge": return new Response(JSON.stringify({ features: [], padding: "x".repeat(5 * 1024 * 1024) }), { headers: { "content-type": "application/json" } });
+        case "huge": return new Response(HUGE, { headers: { "content-type": "application/json" } });
         default: break;
       }
       return handle(req, url, d);
