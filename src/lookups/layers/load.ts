@@ -65,10 +65,13 @@ export function loadLayer(o: LoadOptions): LoadResult {
     throw new Error(`no ${o.kind} layer found in ${basename(o.file)} (looked for ${LAYER_TAGS[o.kind].map((t) => t.match.source).join(", ")})`);
   }
   const fresh = !existsSync(o.layersFile);
-  let db = new Database(o.layersFile, { create: true });
-  db.run(LAYER_SOURCES_DDL);
-  const loadId = (db.query<{ n: number | null }, []>("SELECT MAX(load_id) AS n FROM layer_sources").get()?.n ?? 0) + 1;
-  db.close();
+  let loadId = 1;
+  if (!fresh) { // ogr2ogr creates the file (a SpatiaLite database); ours are added after it
+    const prev = new Database(o.layersFile, { readonly: true });
+    const has = prev.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'layer_sources'").get()!.n > 0;
+    if (has) loadId = (prev.query<{ n: number | null }, []>("SELECT MAX(load_id) AS n FROM layer_sources").get()?.n ?? 0) + 1;
+    prev.close();
+  }
   const tables: LoadResult["tables"] = [];
   for (const p of picked) {
     const table = `layer_${loadId}_${p.tag}`;
@@ -78,7 +81,8 @@ export function loadLayer(o: LoadOptions): LoadResult {
       "-lco", "LAUNDER=YES", o.layersFile, p.dataset, p.layer]);
     tables.push({ tag: p.tag, table, sourceLayer: p.layer, features: 0 });
   }
-  db = new Database(o.layersFile);
+  const db = new Database(o.layersFile);
+  db.run(LAYER_SOURCES_DDL);
   const loadedAt = new Date().toISOString();
   const vintage = o.vintage ?? new Date(statSync(o.file).mtimeMs).toISOString().slice(0, 10);
   db.transaction(() => {

@@ -1,7 +1,7 @@
 // Loaded offline layers, read without mod_spatialite: candidates by the R*Tree of feature boxes, geometry decoded
 // in TypeScript (polygons by src/directory/spatialite-blob.ts, lines by blob-lines.ts). A load covers a point when
-// the point lies inside the extent of its main layer (and in its state, when one was given at load time); a
-// flood load with FIRM panels covers exactly the panels. The newest load of a kind that covers the point answers.
+// the point lies inside its FIRM panels (flood) or NWI project areas (wetlands), else inside the extent of its
+// layers widened by the reach (and in its state, when one was given at load time). The newest load of a kind that covers the point answers.
 import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
 import { LRUCache } from "lru-cache";
@@ -10,13 +10,14 @@ import { metresToDegrees, contains, type Feature } from "../screening/geometry";
 import type { LayerSource } from "../screening/runner";
 import type { Origin } from "../screening/types";
 import { decodeLines } from "./blob-lines";
-import { LAYER_TAGS, type Kind } from "./schema";
+import type { Kind } from "./schema";
 
 interface SourceRow {
   load_id: number; kind: Kind; tag: string; table_name: string; publisher: string; file_name: string; sha256: string;
   vintage: string | null; state: string | null; loaded_at: string; features: number; minx: number | null; miny: number | null; maxx: number | null; maxy: number | null;
 }
-interface Load { id: number; kind: Kind; tables: SourceRow[]; main: SourceRow[]; origin: Origin; state: string | null }
+interface Load { id: number; kind: Kind; tables: SourceRow[]; origin: Origin; state: string | null }
+const COVER_TAG: Partial<Record<Kind, string>> = { flood: "panel", wetlands: "project" };
 
 export class LayerStore implements LayerSource {
   private readonly loads: Load[];
@@ -35,11 +36,9 @@ export class LayerStore implements LayerSource {
     for (const r of rows) { const l = by.get(r.load_id); if (l) l.push(r); else by.set(r.load_id, [r]); }
     this.loads = [...by.entries()].map(([id, tables]) => {
       const kind = tables[0]!.kind;
-      const first = LAYER_TAGS[kind][0]!.tag;
-      const main = tables.filter((t) => t.tag === first).length ? tables.filter((t) => t.tag === first) : tables;
       const t0 = tables[0]!;
       return {
-        id, kind, tables, main, state: t0.state,
+        id, kind, tables, state: t0.state,
         origin: {
           dataset: `${t0.file_name} (loaded layer, ${t0.vintage ? `vintage ${t0.vintage}, ` : ""}loaded ${t0.loaded_at.slice(0, 10)})`,
           publisher: t0.publisher, as_of: t0.vintage, url: `urn:sha256:${t0.sha256}`, loaded: true,
@@ -55,7 +54,7 @@ export class LayerStore implements LayerSource {
     for (const load of this.loads) {
       if (load.kind !== kind) continue;
       if (load.state && state && load.state !== state) continue;
-      if (!this.covers(load, lon, lat)) continue;
+      if (!this.covers(load, lon, lat, reachM)) continue;
       const { dLon, dLat } = metresToDegrees(reachM + 1, lat);
       const features = load.tables.flatMap((t) => this.around(t, lon - dLon, lat - dLat, lon + dLon, lat + dLat));
       return { features, origin: load.origin };
@@ -63,12 +62,13 @@ export class LayerStore implements LayerSource {
     return null;
   }
 
-  private covers(load: Load, lon: number, lat: number): boolean {
-    if (load.kind === "flood") {
-      const panels = load.tables.find((t) => t.tag === "panel" && t.features > 0);
-      if (panels) return this.around(panels, lon, lat, lon, lat).some((f) => contains(f, lon, lat));
-    }
-    return load.main.some((t) => t.minx !== null && lon >= t.minx && lon <= t.maxx! && lat >= t.miny! && lat <= t.maxy!);
+  /** Coverage: inside a FIRM panel (flood) or an NWI project area (wetlands) when those layers were loaded;
+   * otherwise inside the extent of the load's layers widened by the reach (PWI, SSURGO). */
+  private covers(load: Load, lon: number, lat: number, reachM: number): boolean {
+    const areas = load.tables.find((t) => t.tag === COVER_TAG[load.kind] && t.features > 0);
+    if (areas) return this.around(areas, lon, lat, lon, lat).some((f) => contains(f, lon, lat));
+    const { dLon, dLat } = metresToDegrees(reachM, lat);
+    return load.tables.some((t) => t.minx !== null && lon >= t.minx - dLon && lon <= t.maxx! + dLon && lat >= t.miny! - dLat && lat <= t.maxy! + dLat);
   }
 
   private around(t: SourceRow, x0: number, y0: number, x1: number, y1: number): Feature[] {
