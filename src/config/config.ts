@@ -21,7 +21,8 @@ export interface Config {
   screening: ScreeningConfig;
 }
 
-/** One outside screening service: base URL ("" or enabled false = switched off: air-gapped), its own timeout. */
+/** One outside screening service: base URL ("" or enabled false = switched off: air-gapped), its own timeout
+ * (0 = timeouts.screening_ms). */
 export interface ScreeningServiceConfig { enabled: boolean; base_url: string; timeout_ms: number }
 export interface ScreeningConfig {
   h3_resolution: number;     // cell of the feature cache (features kept with geometry; the exact point is tested)
@@ -54,14 +55,14 @@ export function defaultConfig(): Config {
     geocoder: { base_url: "https://geocoding.geo.census.gov", benchmark: "Public_AR_Current", cache_entries: 50_000, cache_ttl_s: 86400 },
     layers_file: "./layers.sqlite",
     screening: {
-      h3_resolution: 11, cache_entries: 20_000, cache_ttl_s: 86400, max_concurrent: 16, max_bytes: 4 * 1024 * 1024, wetlands_near_m: 30,
-      flood: { enabled: true, base_url: "https://hazards.fema.gov/arcgis/rest/services/public/NFHL/MapServer", timeout_ms: 8000 },
-      wetlands: { enabled: true, base_url: "https://fwspublicservices.wim.usgs.gov/wetlandsmapservice/rest/services/Wetlands/MapServer", timeout_ms: 8000 },
-      soils: { enabled: true, base_url: "https://sdmdataaccess.sc.egov.usda.gov/Tabular/post.rest", timeout_ms: 8000 },
-      elevation: { enabled: true, base_url: "https://epqs.nationalmap.gov/v1/json", timeout_ms: 8000 },
+      h3_resolution: 11, cache_entries: 20_000, cache_ttl_s: 86400, max_concurrent: 32, max_bytes: 4 * 1024 * 1024, wetlands_near_m: 30,
+      flood: { enabled: true, base_url: "https://hazards.fema.gov/arcgis/rest/services/public/NFHL/MapServer", timeout_ms: 0 },
+      wetlands: { enabled: true, base_url: "https://fwspublicservices.wim.usgs.gov/wetlandsmapservice/rest/services/Wetlands/MapServer", timeout_ms: 0 },
+      soils: { enabled: true, base_url: "https://sdmdataaccess.sc.egov.usda.gov/Tabular/post.rest", timeout_ms: 0 },
+      elevation: { enabled: true, base_url: "https://epqs.nationalmap.gov/v1/json", timeout_ms: 0 },
       // MN DNR Public Waters Inventory: no documented public query service; the operator may configure the
       // basins layer (base_url) and the watercourses layer of an ArcGIS service they trust. Off by default.
-      shoreland: { enabled: false, base_url: "", watercourses_url: "", timeout_ms: 8000 },
+      shoreland: { enabled: false, base_url: "", watercourses_url: "", timeout_ms: 0 },
     },
   };
 }
