@@ -96,6 +96,9 @@ describe("elevation (USGS EPQS)", () => {
     const f = (await at(W.ELEVATION_POINTS.unknown)).elevation;
     expect(f.status).toBe("unknown");
     expect(f.detail).toContain("no data");
+    const before = d.epqs.calls;
+    const again = await call(app, `/v1/screening?lat=${W.ELEVATION_POINTS.unknown.lat}&lon=${W.ELEVATION_POINTS.unknown.lon}`);
+    expect(d.epqs.calls).toBe(before + 1); // unknown is never cached
   });
 });
 

@@ -7,14 +7,10 @@ import { call, PROBLEMS } from "../helpers/app";
 import { screeningApp } from "../helpers/screening-app";
 import { startScreeningDoubles, type ScreeningDoubles } from "../doubles/screening-services";
 import { Envelope } from "../../src/http/schemas/common";
-import { Screening } from "../../src/http/schemas/screening";
+import { FACT_STATUSES, Screening } from "../../src/http/schemas/screening";
 import type { App } from "../../src/http/app";
 
-const STATUSES: Record<string, string[]> = {
-  flood: ["sfha", "moderate", "minimal", "unmapped", "unknown"], wetlands: ["yes", "near", "no", "unknown"],
-  soils: ["ok", "none", "unknown"], elevation: ["ok", "unknown"], shoreland: ["likely", "no", "unknown"],
-  radon: ["zone_1", "zone_2", "zone_3", "not_listed"],
-};
+const STATUSES: Record<string, readonly string[]> = FACT_STATUSES;
 
 let d: ScreeningDoubles, app: App;
 beforeAll(async () => { d = startScreeningDoubles(); ({ app } = await screeningApp(d, { timeoutMs: 2000, screening: { max_concurrent: 1000 } })); }, 600_000);

@@ -32,7 +32,8 @@ export const screeningRoute: RouteDef = {
     }
     return {
       data: { kind: "screening", point: { type: "Point", coordinates: [point.lon, point.lat] }, jurisdictions: place.jurisdictions, facts: r.facts },
-      sources: r.sources as any[], notices: r.notices, asOf: deps.asOf, cache: "screening",
+      sources: r.sources as any[], notices: r.notices, asOf: deps.asOf, frozen: [place.jurisdictions],
+      cache: "screening", // an hour (spec part 4), also when a fact is unknown; our own cache never keeps an unknown
     };
   },
 };

@@ -121,7 +121,10 @@ export class ScreeningRunner {
           else throw err;
         }
       } else entry = p.kind === "join" ? await p.flight : await viaPoint();
-      return answer(entry, p.kind === "join" ? "cache" : "outside");
+      const a = answer(entry, p.kind === "join" ? "cache" : "outside");
+      // a reply that reads as unknown (e.g. no elevation data) is not kept: unknown is never cached
+      if (a.reading.status === "unknown") { this.cache.delete(pointKey); this.cache.delete(`${def.name}:a:${cell}`); }
+      return a;
     } catch (err) {
       return { reading: unknown(origin, whyUnknown(err, origin.publisher, def.service(this.cfg).timeout_ms, this.cfg.max_bytes)), from: "failed", origin: null, at: null };
     }
