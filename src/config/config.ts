@@ -28,6 +28,7 @@ export interface ScreeningConfig {
   h3_resolution: number;     // cell of the feature cache (features kept with geometry; the exact point is tested)
   cache_entries: number;
   cache_ttl_s: number;
+  cache_mb: number;          // memory budget of the cache (features with geometry can be large)
   max_concurrent: number;    // outside calls in flight at once; a request that would pass it → 503 busy
   max_bytes: number;         // largest reply read from a screening service
   wetlands_near_m: number;   // "near" = within this distance of a mapped wetland
@@ -55,7 +56,7 @@ export function defaultConfig(): Config {
     geocoder: { base_url: "https://geocoding.geo.census.gov", benchmark: "Public_AR_Current", cache_entries: 50_000, cache_ttl_s: 86400 },
     layers_file: "./layers.sqlite",
     screening: {
-      h3_resolution: 11, cache_entries: 20_000, cache_ttl_s: 86400, max_concurrent: 32, max_bytes: 4 * 1024 * 1024, wetlands_near_m: 30,
+      h3_resolution: 11, cache_entries: 20_000, cache_ttl_s: 86400, cache_mb: 128, max_concurrent: 32, max_bytes: 4 * 1024 * 1024, wetlands_near_m: 30,
       flood: { enabled: true, base_url: "https://hazards.fema.gov/arcgis/rest/services/public/NFHL/MapServer", timeout_ms: 0 },
       wetlands: { enabled: true, base_url: "https://fwspublicservices.wim.usgs.gov/wetlandsmapservice/rest/services/Wetlands/MapServer", timeout_ms: 0 },
       soils: { enabled: true, base_url: "https://sdmdataaccess.sc.egov.usda.gov/Tabular/post.rest", timeout_ms: 0 },

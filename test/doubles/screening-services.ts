@@ -141,7 +141,7 @@ export function startScreeningDoubles(): ScreeningDoubles {
 /** The screening config block pointing every service at the doubles. */
 export function screeningConfigFor(d: ScreeningDoubles, timeoutMs = 200) {
   return {
-    h3_resolution: W.RES, cache_entries: 10_000, cache_ttl_s: 3600, max_concurrent: 64, max_bytes: 1024 * 1024, wetlands_near_m: 30,
+    h3_resolution: W.RES, cache_entries: 10_000, cache_ttl_s: 3600, cache_mb: 64, max_concurrent: 64, max_bytes: 1024 * 1024, wetlands_near_m: 30,
     flood: { enabled: true, base_url: `${d.fema.url}${NFHL_ROOT}`, timeout_ms: timeoutMs },
     wetlands: { enabled: true, base_url: `${d.nwi.url}${NWI_ROOT}`, timeout_ms: timeoutMs },
     soils: { enabled: true, base_url: `${d.sda.url}/Tabular/post.rest`, timeout_ms: timeoutMs },

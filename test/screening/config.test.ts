@@ -22,3 +22,13 @@ test("a service timeout of 0 takes timeouts.screening_ms; a set one is kept", ()
   const resolved = (deps.screening as any).runner.cfg;
   expect(Object.fromEntries(defs.map((d) => [d.name, d.service(resolved).timeout_ms]))).toEqual({ flood: 1234, wetlands: 1234, soils: 99, elevation: 1234, shoreland: 1234 });
 });
+
+test("the screening cache keeps to its memory budget (least recently used cells go first)", async () => {
+  const { TtlCache } = await import("../../src/lookups/cache");
+  const c = new TtlCache<string, { n: number }>({ max: 1000, ttl: 60_000, maxSize: 1000, sizeOf: (v) => (v as { n: number }).n });
+  for (let i = 0; i < 10; i++) c.set(`k${i}`, { n: 300 });
+  expect(c.size).toBe(3);
+  expect(c.has("k9") && c.has("k8") && c.has("k7")).toBe(true);
+  c.set("big", { n: 5000 }); // larger than the whole budget: not kept
+  expect(c.has("big")).toBe(false);
+});

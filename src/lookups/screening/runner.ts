@@ -55,7 +55,7 @@ export class ScreeningRunner {
 
   constructor(private readonly opts: RunnerOptions) {
     this.cfg = opts.config;
-    this.cache = new TtlCache({ max: opts.config.cache_entries, ttl: opts.config.cache_ttl_s * 1000 });
+    this.cache = new TtlCache({ max: opts.config.cache_entries, ttl: opts.config.cache_ttl_s * 1000, maxSize: opts.config.cache_mb * 1024 * 1024, sizeOf: (e) => entryBytes(e as Entry) });
   }
 
   /** Outside calls running now (for tests and the busy rule). */
@@ -159,6 +159,17 @@ export class ScreeningRunner {
       post: (url, body) => counted(() => getJson(url, { timeoutMs, maxBytes, body })),
     };
   }
+}
+
+/** Approximate memory of a cache entry: coordinates (8 bytes each) plus ~200 bytes of attributes per feature. */
+function entryBytes(e: Entry): number {
+  let n = 64;
+  for (const f of e.features) {
+    n += 200;
+    for (const p of f.polygons ?? []) for (const r of p) n += r.byteLength;
+    for (const l of f.lines ?? []) n += l.byteLength;
+  }
+  return n;
 }
 
 export function unknown(o: Origin, detail: string): Reading {
