@@ -31,8 +31,8 @@ env.DIRECTORY_SCREENING__SHORELAND__WATERCOURSES_URL = sc.shoreland.watercourses
 
 let s = 20261122;
 const rnd = () => { s = (s + 0x6d2b79f5) | 0; let t = Math.imul(s ^ (s >>> 15), 1 | s); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
-// points well inside Minnesota (every fact, shoreland included, is asked)
-const points = Array.from({ length: 600 }, () => [-95.5 + rnd() * 2, 44.5 + rnd() * 2] as [number, number]);
+// points well inside Minnesota (every fact, shoreland included, is asked; elevation known, so every fact caches)
+const points = Array.from({ length: 600 }, () => [-95.5 + rnd() * 2, 45.0 + rnd() * 2] as [number, number]); // north of the doubles' no-elevation area
 const base = `http://127.0.0.1:${port}/v1`;
 const screenUrl = ([lon, lat]: [number, number]) => `${base}/screening?lat=${lat.toFixed(6)}&lon=${lon.toFixed(6)}`;
 
