@@ -17,6 +17,7 @@ export function screeningPlace(dir: Directory, lon: number, lat: number) {
   let cache = memo.get(dir);
   if (!cache) { cache = new LRUCache({ max: 20_000 }); memo.set(dir, cache); }
   return {
+    key: chainKey,
     state: state?.state ?? null,
     stateName: state?.name ?? null,
     countyName: county?.name ?? null,

@@ -10,11 +10,14 @@ import { shoreland } from "./shoreland";
 import { RADON_CAVEAT, RADON_DECIDER, radonReading, type RadonRow } from "./radon";
 import { ScreeningRunner, type Answer, type LayerSource } from "./runner";
 import type { Reading, ServiceDef } from "./types";
+import { LRUCache } from "lru-cache";
 
 export const SERVICES: ServiceDef[] = [flood, wetlands, soils, elevation, shoreland];
 
 /** What the directory says about the point (built by src/directory/screening-place.ts). */
 export interface ScreeningPlace {
+  /** Identifies the chain: the same key means the same deciders and resources. */
+  key: string;
   state: string | null;
   stateName: string | null;
   countyName: string | null;
@@ -43,31 +46,44 @@ export class Screening {
     this.runner = new ScreeningRunner({ config: opts.config, defs: this.defs, layers: opts.layers, takeLookup: opts.takeLookup });
   }
 
+  /** Assembled facts by chain and readings: the same readings in the same chain give the very same object, so
+   * the edge serialises it once (a cached point answers without building its facts again). */
+  private readonly assembled = new LRUCache<string, Record<string, unknown>>({ max: 5_000 });
+
   /** Every fact at the exact point. Throws DomainError busy / lookup-limit (nothing else: failures are unknown). */
   async facts(lon: number, lat: number, place: ScreeningPlace) {
     const defs = this.defs.filter((d) => d.name !== "shoreland" || place.state === "MN");
     const answers = await this.runner.screen(lon, lat, place.state, defs);
     const sources: SourceLike[] = [...place.sources];
     const notices = [...place.notices];
-    const facts: Record<string, unknown> = {};
-    const fact = (r: Reading, caveat: string, decider: { description: string; function: string | null }, topic: string | null) => {
-      const res = topic ? place.resources(topic) : { items: [], sources: [], notices: [] };
+    const radon = radonReading(place.radon, place.countyName);
+    const key = `${place.key}\u0000${JSON.stringify(defs.map((d) => answers.get(d.name)!.reading))}\u0000${JSON.stringify(radon)}`;
+    const topics = [...defs.map((d) => d.topic)];
+    for (const t of topics) {
+      const res = place.resources(t);
       sources.push(...res.sources);
       for (const n of res.notices) if (!notices.includes(n)) notices.push(n);
-      const office = decider.function ? (place.functions[decider.function] ?? null) : null;
-      return { status: r.status, summary: r.summary, detail: r.detail, values: r.values, dataset: r.dataset, publisher: r.publisher, as_of: r.as_of,
-        caveat, decided_by: { description: decider.description, function: decider.function, office }, resources: res.items };
-    };
+    }
     for (const def of defs) {
       const a = answers.get(def.name)!;
-      facts[def.name] = fact(a.reading, def.caveat, def.decider(place), def.topic);
       if (a.origin && a.reading.status !== "unknown") sources.push(sourceOf(a));
     }
-    facts.radon = fact(radonReading(place.radon, place.countyName), RADON_CAVEAT, RADON_DECIDER, null);
     if (place.radon?.source) sources.push(place.radon.source);
-    const ordered: Record<string, unknown> = {};
-    for (const k of ["flood", "wetlands", "soils", "elevation", "radon", "shoreland"]) if (facts[k]) ordered[k] = facts[k];
-    return { facts: ordered, sources, notices, answers };
+    let facts = this.assembled.get(key);
+    if (!facts) {
+      const fact = (r: Reading, caveat: string, decider: { description: string; function: string | null }, topic: string | null) => {
+        const office = decider.function ? (place.functions[decider.function] ?? null) : null;
+        return { status: r.status, summary: r.summary, detail: r.detail, values: r.values, dataset: r.dataset, publisher: r.publisher, as_of: r.as_of,
+          caveat, decided_by: { description: decider.description, function: decider.function, office }, resources: topic ? place.resources(topic).items : [] };
+      };
+      const all: Record<string, unknown> = {};
+      for (const def of defs) all[def.name] = fact(answers.get(def.name)!.reading, def.caveat, def.decider(place), def.topic);
+      all.radon = fact(radon, RADON_CAVEAT, RADON_DECIDER, null);
+      facts = {};
+      for (const k of ["flood", "wetlands", "soils", "elevation", "radon", "shoreland"]) if (all[k]) facts[k] = all[k];
+      this.assembled.set(key, facts);
+    }
+    return { facts, sources, notices, answers };
   }
 }
 
