@@ -16,6 +16,8 @@ import { Cursors } from "../http/paging";
 import { DEPRECATIONS } from "../http/deprecations";
 import { createApp, type App } from "../http/app";
 import type { Deps } from "../http/deps";
+import { Screening } from "../lookups/screening";
+import { LayerStore } from "../lookups/layers/store";
 
 export interface Opened { db: Database | null; manifest: Record<string, string>; content: Content }
 
@@ -58,7 +60,15 @@ export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void
     cursors: new Cursors(secret),
     deprecations: DEPRECATIONS,
     log,
+    screening: new Screening({ config: screeningTimeouts(cfg), layers: LayerStore.open(cfg.layers_file), takeLookup: lookupTaker(limiter) }),
   };
 }
 
 export const composeApp = (deps: Deps): App => createApp(deps);
+
+/** The screening block with every service's timeout resolved (timeout_ms 0 = timeouts.screening_ms). */
+function screeningTimeouts(cfg: Config): Config["screening"] {
+  const s = structuredClone(cfg.screening);
+  for (const k of ["flood", "wetlands", "soils", "elevation", "shoreland"] as const) if (!(s[k].timeout_ms > 0)) s[k].timeout_ms = cfg.timeouts.screening_ms;
+  return s;
+}

@@ -8,7 +8,9 @@ const USAGE = `usage: directory <command> [options]
   serve       [--config FILE] [--data FILE] [--host H] [--port N]   serve the /v1 API from a data file
   keys        create --tier standard|partner --label TEXT | revoke KEY_ID | list   [--config FILE] [--state FILE]
   build-data  [--out FILE] [--sources DIR|none]                     build directory.sqlite from data/ and inputs
-  check-links [--config FILE] [--data FILE] [--state FILE] [--limit N] [--url URL]...   check links, results to the state file`;
+  check-links [--config FILE] [--data FILE] [--state FILE] [--limit N] [--url URL]...   check links, results to the state file
+  load-layer  --kind flood|wetlands|shoreland|soils FILE [--layers FILE] [--publisher T] [--vintage D] [--state XX] | --list
+                                                                    load an offline screening layer (GDAL ogr2ogr)`;
 
 export function flag(args: string[], name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
@@ -41,6 +43,10 @@ async function main(argv: string[]): Promise<number> {
       if (flag(args, "state")) overrides.state_file = flag(args, "state");
       const { runCheckLinks } = await import("./check-links");
       return runCheckLinks(loadConfig(cfgFile, process.env, overrides as any), args);
+    }
+    case "load-layer": {
+      const { runLoadLayer } = await import("./load-layer");
+      return runLoadLayer(loadConfig(cfgFile, process.env), args);
     }
     default:
       console.error(USAGE);

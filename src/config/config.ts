@@ -18,6 +18,8 @@ export interface Config {
   timeouts: { geocoder_ms: number; screening_ms: number; request_ms: number };
   geocoder: { base_url: string; benchmark: string; cache_entries: number; cache_ttl_s: number };
   links: LinksConfig;        // the link checker (src/links)
+  layers_file: string;       // optional offline screening layers (load-layer); missing file = none
+  screening: ScreeningConfig;
 }
 
 export interface LinksConfig {
@@ -32,6 +34,24 @@ export interface LinksConfig {
   broken_after_days: number;     // M: ... spanning at least M days
   schedule_hours: number;        // serve runs the checker every this many hours; 0 = off (the default)
   reload_s: number;              // serve re-reads results written by a `check-links` process this often; 0 = never
+}
+
+/** One outside screening service: base URL ("" or enabled false = switched off: air-gapped), its own timeout
+ * (0 = timeouts.screening_ms). */
+export interface ScreeningServiceConfig { enabled: boolean; base_url: string; timeout_ms: number }
+export interface ScreeningConfig {
+  h3_resolution: number;     // cell of the feature cache (features kept with geometry; the exact point is tested)
+  cache_entries: number;
+  cache_ttl_s: number;
+  cache_mb: number;          // memory budget of the cache (features with geometry can be large)
+  max_concurrent: number;    // outside calls in flight at once; a request that would pass it → 503 busy
+  max_bytes: number;         // largest reply read from a screening service
+  wetlands_near_m: number;   // "near" = within this distance of a mapped wetland
+  flood: ScreeningServiceConfig;
+  wetlands: ScreeningServiceConfig;
+  soils: ScreeningServiceConfig;
+  elevation: ScreeningServiceConfig;
+  shoreland: ScreeningServiceConfig & { watercourses_url: string };
 }
 
 export function defaultConfig(): Config {
@@ -54,6 +74,17 @@ export function defaultConfig(): Config {
       concurrency: 8, per_host_concurrency: 1, per_host_delay_ms: 2_000, broken_after_failures: 3, broken_after_days: 7,
       schedule_hours: 0, reload_s: 60,
     },
+    layers_file: "./layers.sqlite",
+    screening: {
+      h3_resolution: 11, cache_entries: 20_000, cache_ttl_s: 86400, cache_mb: 128, max_concurrent: 32, max_bytes: 4 * 1024 * 1024, wetlands_near_m: 30,
+      flood: { enabled: true, base_url: "https://hazards.fema.gov/arcgis/rest/services/public/NFHL/MapServer", timeout_ms: 0 },
+      wetlands: { enabled: true, base_url: "https://fwspublicservices.wim.usgs.gov/wetlandsmapservice/rest/services/Wetlands/MapServer", timeout_ms: 0 },
+      soils: { enabled: true, base_url: "https://sdmdataaccess.sc.egov.usda.gov/Tabular/post.rest", timeout_ms: 0 },
+      elevation: { enabled: true, base_url: "https://epqs.nationalmap.gov/v1/json", timeout_ms: 0 },
+      // MN DNR Public Waters Inventory: no documented public query service; the operator may configure the
+      // basins layer (base_url) and the watercourses layer of an ArcGIS service they trust. Off by default.
+      shoreland: { enabled: false, base_url: "", watercourses_url: "", timeout_ms: 0 },
+    },
   };
 }
 
@@ -71,6 +102,10 @@ function coerce(current: unknown, raw: string): unknown {
     const n = Number(raw);
     if (!Number.isFinite(n)) throw new Error(`config: not a number: ${raw}`);
     return n;
+  }
+  if (typeof current === "boolean") {
+    if (!/^(true|false|1|0)$/i.test(raw.trim())) throw new Error(`config: not a boolean: ${raw}`);
+    return /^(true|1)$/i.test(raw.trim());
   }
   if (Array.isArray(current)) return raw.split(",").map((s) => s.trim()).filter(Boolean);
   return raw;

@@ -20,4 +20,5 @@ export interface Deps {
   directory?: Directory | null; // the data-file directory (resolve, places, resources, search), when loaded
   addresses?: { geocode(address: string): Promise<{ label: string; lon: number; lat: number; approximate: boolean }> };
   log?: (line: string) => void;
+  screening?: import("../lookups/screening").Screening; // GET /screening (outside lookups + loaded layers)
 }

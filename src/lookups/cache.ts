@@ -7,6 +7,9 @@ export interface TtlCacheOptions {
   max: number;
   /** Time to live in milliseconds. */
   ttl: number;
+  /** Optional memory budget: entries are evicted (least recently used first) to keep the sum of sizeOf under it. */
+  maxSize?: number;
+  sizeOf?: (value: unknown) => number;
 }
 
 /** LRU cache whose entries expire `ttl` ms after being set. Values must not be null/undefined. */
@@ -16,7 +19,8 @@ export class TtlCache<K extends {}, V extends {}> {
   constructor(opts: TtlCacheOptions) {
     if (!(opts.max >= 1)) throw new RangeError("TtlCache max must be >= 1");
     if (!(opts.ttl >= 1)) throw new RangeError("TtlCache ttl must be >= 1 ms");
-    this.lru = new LRUCache<K, V>({ max: Math.floor(opts.max), ttl: opts.ttl, ttlAutopurge: false });
+    const sized = opts.maxSize && opts.sizeOf ? { maxSize: opts.maxSize, sizeCalculation: (v: V) => Math.max(1, Math.ceil(opts.sizeOf!(v))) } : {};
+    this.lru = new LRUCache<K, V>({ max: Math.floor(opts.max), ttl: opts.ttl, ttlAutopurge: false, ...sized });
   }
 
   get(key: K): V | undefined { return this.lru.get(key); }

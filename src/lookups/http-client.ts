@@ -2,7 +2,7 @@
 // Every failure surfaces as an UpstreamError with a closed set of reasons, so callers map one type.
 import { fetch } from "undici";
 
-export type UpstreamReason = "timeout" | "http-status" | "bad-json" | "network" | "too-large" | "bad-reply";
+export type UpstreamReason = "timeout" | "http-status" | "bad-json" | "network" | "too-large" | "bad-reply" | "service-error" | "truncated";
 
 export class UpstreamError extends Error {
   override readonly name = "UpstreamError";
@@ -25,6 +25,8 @@ export interface GetJsonOptions {
   headers?: Record<string, string> | undefined;
   /** Optional caller cancellation; reported as 'network' (not 'timeout'). */
   signal?: AbortSignal | undefined;
+  /** A request body: the call becomes a POST (e.g. NRCS Soil Data Access post.rest). */
+  body?: string | undefined;
 }
 
 export const DEFAULT_MAX_BYTES = 1024 * 1024;
@@ -58,8 +60,9 @@ export async function getJson(url: string | URL, opts: GetJsonOptions): Promise<
       let res: Awaited<ReturnType<typeof fetch>>;
       try {
         res = await fetch(url, {
-          method: "GET",
-          headers: { accept: "application/json", "user-agent": USER_AGENT, ...opts.headers },
+          method: opts.body === undefined ? "GET" : "POST",
+          body: opts.body,
+          headers: { accept: "application/json", "user-agent": USER_AGENT, ...(opts.body === undefined ? {} : { "content-type": "application/json" }), ...opts.headers },
           redirect: "manual",
           signal: controller.signal,
         });

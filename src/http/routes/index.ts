@@ -6,5 +6,7 @@ import { placesRoute } from "./places";
 import { topicsRoute } from "./topics";
 import { guidesRoute } from "./guides";
 import { searchRoute } from "./search";
+import { screeningRoute } from "./screening";
 
 export const ROUTES: RouteDef[] = [resolveRoute, resourcesRoute, placesRoute, topicsRoute, guidesRoute, searchRoute];
+ROUTES.splice(ROUTES.indexOf(guidesRoute) + 1, 0, screeningRoute); // part 4 order: screening after guides

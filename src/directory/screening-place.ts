@@ -1,0 +1,40 @@
+// What the directory says about a screening point: the chain and who does each job (the memoised chain answer of
+// resolve), the county's radon zone with its source, and the directory resources under a fact's topic (ranked as
+// /resources ranks them, first five). Resources depend on the chain only, so they are memoised per chain.
+import { LRUCache } from "lru-cache";
+import type { Directory } from "./directory";
+import { sourceOut } from "./jurisdictions";
+
+const RESOURCES_PER_FACT = 5;
+const memo = new WeakMap<Directory, LRUCache<string, { items: unknown[]; sources: any[]; notices: string[] }>>();
+
+export function screeningPlace(dir: Directory, lon: number, lat: number) {
+  const c = dir.chainAnswerAt(lon, lat); // outside-coverage when no state covers the point
+  const state = c.jurisdictions.find((j) => j.type === "state") ?? null;
+  const county = c.jurisdictions.find((j) => j.type === "county") ?? null;
+  const radon = county ? dir.store.radon.get(county.jurisdiction_id) ?? null : null;
+  const chainKey = c.jurisdictions.map((j) => j.jurisdiction_id).join("|");
+  let cache = memo.get(dir);
+  if (!cache) { cache = new LRUCache({ max: 20_000 }); memo.set(dir, cache); }
+  return {
+    key: chainKey,
+    state: state?.state ?? null,
+    stateName: state?.name ?? null,
+    countyName: county?.name ?? null,
+    jurisdictions: c.jurisdictions,
+    functions: c.functions as Record<string, unknown>,
+    radon: radon ? { ...radon, source: sourceOut(dir.store, radon.source_id, dir.links) } : null,
+    sources: c.sources,
+    notices: c.notices,
+    resources(topic: string) {
+      const key = `${chainKey}#${topic}`;
+      let r = cache!.get(key);
+      if (!r) {
+        const got = dir.resources({ point: { lon, lat } }, topic, 0, RESOURCES_PER_FACT);
+        r = { items: got.data.resources, sources: got.sources, notices: got.notices };
+        cache!.set(key, r);
+      }
+      return r;
+    },
+  };
+}

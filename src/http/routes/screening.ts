@@ -1,0 +1,49 @@
+// GET /v1/screening?lat&lon: screening facts for the exact point (spec part 2 "Screening", part 4, part 3 rule 1).
+// A fact that could not be checked is `unknown` and the answer is still 200; busy (503) and lookup-limit (429)
+// come from the screening runner; the 429 shows the lookup bucket's own RateLimit figures.
+import { DomainError } from "../../domain/errors";
+import { screeningPlace } from "../../directory/screening-place";
+import { queryOf } from "../params";
+import { Screening } from "../schemas/screening";
+import type { Deps } from "../deps";
+import type { RouteDef } from "../route";
+import { directoryOf } from "./directory-of";
+import { latParam, lonParam, pointOf } from "./shared-params";
+
+export const screeningRoute: RouteDef = {
+  path: "/screening",
+  operationId: "getScreening",
+  summary: "Screening facts for the exact point: flood, wetlands, soils, elevation, radon, and shoreland in Minnesota",
+  description: "Screening, never a determination: each fact names its data, date, caveat and who decides. A fact that could not be checked is `unknown` (retry later). New outside lookups draw from the lookup limit (429 lookup-limit); too many outside lookups at once → 503 busy.",
+  query: { lat: { ...latParam, required: true }, lon: { ...lonParam, required: true } },
+  data: Screening,
+  errors: [304, 400, 401, 404, 429, 503],
+  handler: async ({ deps, query, ctx }) => {
+    const point = pointOf(query, queryOf(ctx.url));
+    if (!point) throw new DomainError("bad-point", "Give lat and lon, in WGS84 decimal degrees.");
+    const place = screeningPlace(directoryOf(deps), point.lon, point.lat);
+    if (!deps.screening) throw new Error("screening is not composed into this app");
+    let r;
+    try {
+      r = await deps.screening.facts(point.lon, point.lat, place);
+    } catch (e) {
+      if (e instanceof DomainError && e.suffix === "lookup-limit") Object.assign(ctx.common, lookupHeaders(deps));
+      throw e;
+    }
+    return {
+      data: { kind: "screening", point: { type: "Point", coordinates: [point.lon, point.lat] }, jurisdictions: place.jurisdictions, facts: r.facts },
+      sources: r.sources as any[], notices: r.notices, asOf: deps.asOf, frozen: [place.jurisdictions, r.facts],
+      cache: "screening", // an hour (spec part 4), also when a fact is unknown; our own cache never keeps an unknown
+    };
+  },
+};
+
+/** RateLimit and RateLimit-Policy of the shared lookup bucket (the limit that refused). */
+function lookupHeaders(deps: Deps): Record<string, string> {
+  const b = deps.limiter.buckets.lookup;
+  const v = b.peek("*");
+  return {
+    RateLimit: `"minute";r=${v.remaining[0]};t=${v.reset[0]}, "day";r=${v.remaining[1]};t=${v.reset[1]}`,
+    "RateLimit-Policy": `"minute";q=${b.numbers.per_minute};w=60, "day";q=${b.numbers.per_day};w=86400`,
+  };
+}

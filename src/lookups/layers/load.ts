@@ -1,0 +1,108 @@
+// `directory load-layer --kind flood|wetlands|shoreland|soils FILE`: copy the wanted layers of a publisher's
+// download (FEMA NFHL county file geodatabase or shapefile folder, NWI state download, MN DNR PWI, SSURGO map units;
+// any format GDAL reads, or a folder of such files) into the layers file with GDAL's ogr2ogr (reprojected to
+// WGS84, multi-geometries), then index each feature's box in an R*Tree and record the source trail.
+import { Database } from "bun:sqlite";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
+import { blobMbr, DEFAULT_PUBLISHER, LAYER_SOURCES_DDL, LAYER_TAGS, type Kind } from "./schema";
+
+export interface LoadOptions {
+  kind: Kind;
+  file: string;
+  layersFile: string;
+  publisher?: string;
+  vintage?: string;
+  state?: string;
+  log?: (line: string) => void;
+}
+
+export interface LoadResult { loadId: number; tables: { tag: string; table: string; sourceLayer: string; features: number }[]; sha256: string }
+
+const run = (cmd: string[]) => {
+  const p = Bun.spawnSync(cmd, { stdout: "pipe", stderr: "pipe" });
+  if (p.exitCode !== 0) throw new Error(`${cmd[0]} failed: ${p.stderr.toString().trim().split("\n").slice(-3).join(" ")}`);
+  return p.stdout.toString();
+};
+
+/** Files GDAL should open: the path itself, or the readable files of a folder (shapefiles, GeoJSON, GeoPackage). */
+function datasets(path: string): string[] {
+  if (!statSync(path).isDirectory() || /\.gdb\/?$/i.test(path)) return [path];
+  return readdirSync(path).filter((f) => /\.(shp|geojson|json|gpkg|sqlite)$/i.test(f)).sort().map((f) => join(path, f));
+}
+
+/** Layer names of a dataset (`ogrinfo -ro -q` prints "1: NAME (Geometry Type)"). */
+export function layersOf(dataset: string): string[] {
+  return run(["ogrinfo", "-ro", "-q", dataset]).split("\n").map((l) => /^\s*\d+:\s+(.+?)(\s+\([^)]*\))?\s*$/.exec(l)?.[1]).filter((x): x is string => !!x);
+}
+
+/** sha256 of a file, or of a folder's files (names and contents, sorted). */
+export function sha256Of(path: string): string {
+  const h = createHash("sha256");
+  if (!statSync(path).isDirectory()) return h.update(readFileSync(path)).digest("hex");
+  const walk = (d: string): string[] => readdirSync(d).sort().flatMap((f) => { const p = join(d, f); return statSync(p).isDirectory() ? walk(p) : [p]; });
+  for (const f of walk(path)) h.update(f.slice(path.length)).update("\0").update(readFileSync(f));
+  return h.digest("hex");
+}
+
+export function loadLayer(o: LoadOptions): LoadResult {
+  const log = o.log ?? (() => {});
+  if (!LAYER_TAGS[o.kind]) throw new Error(`unknown kind '${o.kind}' (flood, wetlands, shoreland, soils)`);
+  if (!existsSync(o.file)) throw new Error(`file not found: ${o.file}`);
+  if (o.state !== undefined && !/^[A-Za-z]{2}$/.test(o.state)) throw new Error("--state must be a two-letter code");
+  const sha256 = sha256Of(o.file);
+  // pick the layers this kind reads
+  const picked: { tag: string; dataset: string; layer: string }[] = [];
+  for (const ds of datasets(o.file)) {
+    for (const layer of layersOf(ds)) {
+      const t = LAYER_TAGS[o.kind].find((x) => x.match.test(layer));
+      if (t && !picked.some((p) => p.tag === t.tag)) picked.push({ tag: t.tag, dataset: ds, layer });
+    }
+  }
+  const main = LAYER_TAGS[o.kind][0]!.tag;
+  if (!picked.some((p) => p.tag === main) && !(o.kind === "shoreland" && picked.length)) {
+    throw new Error(`no ${o.kind} layer found in ${basename(o.file)} (looked for ${LAYER_TAGS[o.kind].map((t) => t.match.source).join(", ")})`);
+  }
+  const fresh = !existsSync(o.layersFile);
+  let loadId = 1;
+  if (!fresh) { // ogr2ogr creates the file (a SpatiaLite database); ours are added after it
+    const prev = new Database(o.layersFile, { readonly: true });
+    const has = prev.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'layer_sources'").get()!.n > 0;
+    if (has) loadId = (prev.query<{ n: number | null }, []>("SELECT MAX(load_id) AS n FROM layer_sources").get()?.n ?? 0) + 1;
+    prev.close();
+  }
+  const tables: LoadResult["tables"] = [];
+  for (const p of picked) {
+    const table = `layer_${loadId}_${p.tag}`;
+    log(`${o.kind}: ${basename(p.dataset)} layer ${p.layer} → ${table}`);
+    run(["ogr2ogr", "-f", "SQLite", ...(fresh && tables.length === 0 ? ["-dsco", "SPATIALITE=YES"] : ["-update"]),
+      "-nln", table, "-nlt", "PROMOTE_TO_MULTI", "-t_srs", "EPSG:4326", "-lco", "GEOMETRY_NAME=geom", "-lco", "SPATIAL_INDEX=NO",
+      "-lco", "LAUNDER=YES", o.layersFile, p.dataset, p.layer]);
+    tables.push({ tag: p.tag, table, sourceLayer: p.layer, features: 0 });
+  }
+  const db = new Database(o.layersFile);
+  db.run(LAYER_SOURCES_DDL);
+  const loadedAt = new Date().toISOString();
+  const vintage = o.vintage ?? new Date(statSync(o.file).mtimeMs).toISOString().slice(0, 10);
+  db.transaction(() => {
+    for (const t of tables) {
+      db.run(`CREATE VIRTUAL TABLE "${t.table}_rtree" USING rtree(id, minx, maxx, miny, maxy)`);
+      const ins = db.prepare(`INSERT INTO "${t.table}_rtree" VALUES (?, ?, ?, ?, ?)`);
+      let ext = [Infinity, Infinity, -Infinity, -Infinity];
+      for (const r of db.query<{ id: number; geom: Uint8Array | null }, []>(`SELECT ogc_fid AS id, geom FROM "${t.table}"`).iterate()) {
+        const m = r.geom ? blobMbr(r.geom) : null;
+        if (!m) continue;
+        ins.run(r.id, m[0], m[2], m[1], m[3]);
+        ext = [Math.min(ext[0]!, m[0]), Math.min(ext[1]!, m[1]), Math.max(ext[2]!, m[2]), Math.max(ext[3]!, m[3])];
+        t.features++;
+      }
+      db.run(`INSERT INTO layer_sources VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+        loadId, o.kind, t.tag, t.table, t.sourceLayer, o.publisher ?? DEFAULT_PUBLISHER[o.kind], basename(o.file), sha256, vintage,
+        o.state?.toUpperCase() ?? null, loadedAt, t.features, ...(t.features ? ext : [null, null, null, null]) as number[]]);
+      log(`${t.table}: ${t.features} features`);
+    }
+  })();
+  db.close();
+  return { loadId, tables, sha256 };
+}

@@ -1,0 +1,30 @@
+// Radon: EPA Map of Radon Zones (1993), by county, from the data file (scripts/build/radon.ts builds the table):
+// no outside call, ever.
+// STATUS TABLE: zone 1 → zone_1 (predicted average indoor level above 4 pCi/L), zone 2 → zone_2 (2 to 4 pCi/L),
+// zone 3 → zone_3 (below 2 pCi/L), county not on the map (DC, territories, ambiguous new counties) → not_listed.
+import type { Reading } from "./types";
+
+export interface RadonRow { zone: string; edition: string; note: string | null }
+
+const SUMMARY: Record<string, string> = {
+  zone_1: "EPA radon zone 1: the county's predicted average indoor radon level is above 4 pCi/L (highest potential).",
+  zone_2: "EPA radon zone 2: the county's predicted average indoor radon level is 2 to 4 pCi/L (moderate potential).",
+  zone_3: "EPA radon zone 3: the county's predicted average indoor radon level is below 2 pCi/L (low potential).",
+  not_listed: "This county is not on the EPA Map of Radon Zones.",
+};
+
+export const RADON_CAVEAT = "Screening only: the zone is a county-wide prediction from 1993. Any home can have high radon; only a radon test of the building tells.";
+export const RADON_DECIDER = { description: "No office decides: a radon test of the building does. The state radon program gives advice and lists certified testers.", function: null };
+
+export function radonReading(row: RadonRow | null, countyName: string | null): Reading {
+  const zone = row && /^zone_[123]$/.test(row.zone) ? row.zone : "not_listed";
+  return {
+    status: zone,
+    summary: SUMMARY[zone]!,
+    detail: [countyName ? `County: ${countyName}.` : null, row?.note ?? null].filter(Boolean).join(" ") || null,
+    values: { zone: zone === "not_listed" ? null : Number(zone.slice(5)), county_level: true },
+    dataset: row?.edition ?? "EPA Map of Radon Zones, 1993",
+    publisher: "U.S. Environmental Protection Agency",
+    as_of: "1993",
+  };
+}
