@@ -2,7 +2,10 @@
 //   1. authored files data/resources/*.yaml (national resources on country:us, Minnesota city assessors ...)
 //   2. state property-tax page and GIS portal from the authored state rules
 //   3. county and city home pages from the CISA .gov registry (sourcesDir/dotgov/current-full.csv)
-//   4. Minnesota county offices (one per function)
+//   4. county and local home pages outside .gov from the GSA govt-urls list, where the registry gave none (gsa.ts)
+//   5. Minnesota county offices (one per function)
+//   6. GIS portals and parcel/address layer endpoints from OpenAddresses, and GIS offices its attributions name
+//      (openaddresses.ts)
 // Every record carries a source trail; a record whose origin is not documented is kept with documented 0.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,6 +17,8 @@ import {
 import { loadAuthoredRecords } from "./records-authored";
 import { buildStateResources } from "./records-state";
 import { buildMnOffices } from "./records-mn";
+import { addGsaHomes } from "./gsa";
+import { addOpenAddresses } from "./openaddresses";
 
 export type { SourceRow, OfficeRow, ResourceRow, OverrideRow } from "./records-common";
 
@@ -79,7 +84,9 @@ export async function buildDirectoryRecords(ctx: DirectoryCtx): Promise<{
   Object.assign(summary, counts);
   Object.assign(summary, buildStateResources(rec, ctx.jurisdictions, ctx.stateRules, ctx.log));
   const homes = addRegistry(rec, ctx, summary);
+  const gsaHomes = await addGsaHomes(rec, ctx, homes, summary);
   Object.assign(summary, buildMnOffices(rec, ctx.jurisdictions, ctx.stateRules, (id) => homes.get(id) ?? null));
+  await addOpenAddresses(rec, ctx, (id) => [homes.get(id), gsaHomes.get(id)].filter((u): u is string => !!u), summary);
 
   const byId = <T>(m: Map<string, T>, k: (x: T) => string) => [...m.values()].sort((a, b) => (k(a) < k(b) ? -1 : k(a) > k(b) ? 1 : 0));
   const sources = byId(rec.sources, (s) => s.source_id);
