@@ -21,7 +21,7 @@ const OA_BLOB = `https://github.com/openaddresses/openaddresses/blob/${OA_COMMIT
 export const SORT = { website: 40, parcels: 41, addresses: 42, copy: 43 } as const;
 const KINDS = [["parcels", "parcel_map", "parcels"], ["addresses", "county_gis", "address points"]] as const;
 
-interface Pending { url: string; name: string; topics: Set<string>; publisher: string | null; provider: string | null; official: boolean; sort_key: number; source_id: string; description: string }
+interface Pending { url: string; name: string; alts: string[]; topics: Set<string>; publisher: string | null; provider: string | null; official: boolean; sort_key: number; source_id: string; description: string }
 
 const protoLabel = (layer: any) => (String(layer?.protocol ?? "").toUpperCase() === "ESRI" ? "ArcGIS REST layer" : "file download");
 
@@ -94,13 +94,16 @@ export async function addOpenAddresses(
       pend!.set(p.url, { ...rest, topics: new Set([topic]) });
       kept++;
     };
-    const portal = (layer: any, attr: string | null) => {
+    /** The portal page of a layer: its own host decides, else it is the publisher's whose endpoint it documents. */
+    const portal = (layer: any, attr: string | null, label: string, layerWho: { publisher: string | null; official: boolean } | null) => {
       const site = typeof layer?.website === "string" ? layer.website.trim() : "";
       if (!isHttpUrl(site)) return null;
       const sh = hostOf(site);
+      let who = publisherOf(attr, sh, j, homes);
+      if (!who.official && !attr && layerWho?.official) who = layerWho;
       add({
-        url: site, topic: "county_gis", name: `${gov} GIS portal`, ...publisherOf(attr, sh, j, homes), provider: providerOf(sh), sort_key: SORT.website, source_id: sid,
-        description: `Portal page of ${attr ?? gov} for its GIS data, as listed by OpenAddresses.`,
+        url: site, topic: "county_gis", name: `${gov} GIS portal`, alts: [`${gov} GIS portal (${label})`, `${gov} GIS portal (${sh})`], ...who,
+        provider: providerOf(sh), sort_key: SORT.website, source_id: sid, description: `Portal page of ${who.publisher ?? attr ?? gov} for its GIS data, as listed by OpenAddresses.`,
       });
       inc("websites_read");
       return site;
@@ -110,7 +113,13 @@ export async function addOpenAddresses(
         inc(`${kind}_read`);
         if (layer?.skip === true) { inc(`${kind}_skipped_skip_true`); continue; }
         const attr = attributionOf(layer);
-        const site = portal(layer, attr);
+        const url = typeof layer?.data === "string" ? layer.data.trim() : "";
+        const ftp = /^ftp:\/\/[^\s/]+\/\S*$/i.test(url);
+        const host = hostOf(url);
+        const copy = isCopyHost(host);
+        const usable = isHttpUrl(url) || ftp;
+        const who = copy ? { publisher: attr, official: false } : publisherOf(attr, host, j, homes);
+        const site = portal(layer, attr, label, usable && !copy ? who : null);
         const office = gisOfficeName(attr, j);
         if (office && !rec.offices.has(officeId(j.jurisdiction_id, "gis")) && isStateOrDc(j.state_fips)) {
           rec.addOffice({
@@ -120,16 +129,12 @@ export async function addOpenAddresses(
           });
           offices.push(`${j.jurisdiction_id} ${office}`);
         }
-        const url = typeof layer?.data === "string" ? layer.data.trim() : "";
-        const ftp = /^ftp:\/\/[^\s/]+\/\S*$/i.test(url);
-        if (!isHttpUrl(url) && !ftp) { inc(`${kind}_left_out_not_a_url`); continue; }
-        const host = hostOf(url);
-        const copy = isCopyHost(host);
+        if (!usable) { inc(`${kind}_left_out_not_a_url`); continue; }
         const lic = licenceOf(layer);
         if (lic) licences.add(`${kind} layer "${layer.name ?? "?"}": ${lic}`);
+        const how = copy ? `copy kept by ${providerOf(host)}` : ftp ? "FTP file download" : protoLabel(layer);
         add({
-          url, topic, name: `${gov} ${label} (${copy ? `copy kept by ${providerOf(host)}` : ftp ? "FTP file download" : protoLabel(layer)})`,
-          ...(copy ? { publisher: attr, official: false } : publisherOf(attr, host, j, homes)),
+          url, topic, name: `${gov} ${label} (${how})`, alts: [`${gov} ${label} (${how}, ${host})`], ...who,
           provider: providerOf(host), sort_key: copy ? SORT.copy : SORT[kind], source_id: sid,
           description: `${copy ? `Copy (kept by ${providerOf(host)}) of the ${label} data of ${attr ?? gov}` : `${label.charAt(0).toUpperCase()}${label.slice(1)} data endpoint of ${attr ?? gov}`}, as listed by OpenAddresses${layer.year ? ` (data year ${layer.year})` : ""}. A GIS layer, not the official record: the county's record decides.`,
         });
@@ -137,7 +142,7 @@ export async function addOpenAddresses(
       }
     }
     for (const kind of ["buildings", "centerlines"]) {
-      for (const layer of (def?.layers?.[kind] ?? []) as any[]) if (layer?.skip !== true) portal(layer, attributionOf(layer));
+      for (const layer of (def?.layers?.[kind] ?? []) as any[]) if (layer?.skip !== true) portal(layer, attributionOf(layer), kind, null);
     }
     if (!kept && !offices.some((o) => o.startsWith(j.jurisdiction_id + " "))) continue;
     const src: SourceRow = sourceRow({
@@ -155,8 +160,9 @@ export async function addOpenAddresses(
     for (const p of pend.values()) seen.set(p.name, (seen.get(p.name) ?? 0) + 1);
     const used = new Set<string>();
     for (const p of pend.values()) {
-      let name = (seen.get(p.name) ?? 0) > 1 ? p.name.replace(/\)$/, `, ${hostOf(p.url)})`) : p.name;
-      for (let n = 2; used.has(name); n++) name = `${name.replace(/ #\d+$/, "")} #${n}`;
+      const tries = (seen.get(p.name) ?? 0) > 1 ? p.alts : [p.name];
+      let name = tries.find((n) => !used.has(n)) ?? tries.at(-1)!;
+      for (let n = 2; used.has(name); n++) name = `${tries.at(-1)} #${n}`;
       used.add(name);
       const documented = rec.sources.get(p.source_id)?.documented ?? 0;
       rows.push(resourceRow({
