@@ -201,5 +201,7 @@ describe("rules (oa-rules.ts, gsa.ts)", () => {
     expect(homeUrl("http://co.fulton.ga.us/", "co.dekalb.ga.us")).toBe("http://co.dekalb.ga.us/");
     expect(homeUrl("http://www.aacounty.org/", "aacounty.org")).toBe("http://www.aacounty.org/");
     expect(homeUrl("#N/A", "hamiltoncountytx.org")).toBe("http://hamiltoncountytx.org/");
+    expect(homeUrl("http://townofhopemills.com/", "174.132.145.94/~hope")).toBe("http://townofhopemills.com/");
+    expect(homeUrl("#N/A", "174.132.145.94/~hope")).toBeNull();
   });
 });

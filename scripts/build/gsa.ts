@@ -39,14 +39,16 @@ export function cleanNote(note: string): string {
 }
 
 /** The page to use: the Link column when it is an http(s) URL on the listed Domain's host (or a host above or
- *  below it); otherwise the listed Domain itself (a "#N/A" link, or a Link that points at another site, as the row
+ *  below it, or when the listed domain is an IP address); otherwise the listed Domain itself (a "#N/A" link, or a Link that points at another site, as the row
  *  for co.dekalb.ga.us whose Link is Fulton County's). */
 export function homeUrl(link: string, domain: string): string | null {
   const l = link.trim(), d = domain.trim().toLowerCase();
   const dHost = d.split("/")[0]!.replace(/^www\./, "");
   const lHost = isHttpUrl(l) ? new URL(l).hostname.toLowerCase().replace(/^www\./, "") : "";
-  if (lHost && (lHost === dHost || lHost.endsWith("." + dHost) || dHost.endsWith("." + lHost))) return l;
-  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/.test(dHost)) return null;
+  const named = /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/.test(dHost);
+  // the Link is used on the listed domain's host, or where the listed "domain" is no host name (an IP address)
+  if (lHost && (!named || lHost === dHost || lHost.endsWith("." + dHost) || dHost.endsWith("." + lHost))) return l;
+  if (!named) return null;
   return `http://${d}${d.includes("/") ? "" : "/"}`;
 }
 
