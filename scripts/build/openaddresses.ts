@@ -191,7 +191,8 @@ function report(ctx: DeclaredCtx & { jurisdictions: Map<string, JurisdictionIn> 
   for (const [k, v] of Object.entries(c).sort()) summary[`openaddresses_${k}`] = v;
   summary.openaddresses_gis_offices = offices.join("; ");
   const g = (k: string) => c[k] ?? 0;
-  ctx.log(`  openaddresses: definitions ${g("definitions")}, matched ${g("matched_county")} to counties and ${g("matched_place")} to places, unmatched ${g("definitions") - g("matched_county") - g("matched_place")}`);
+  const byName = Object.entries(c).filter(([k]) => k.startsWith("matched_by_")).map(([k, v]) => `${k.slice(11)} ${v}`).join(", ");
+  ctx.log(`  openaddresses: definitions ${g("definitions")}, matched ${g("matched_county")} to counties and ${g("matched_place")} to places or towns${byName ? ` (not by GEOID: ${byName})` : ""}, unmatched ${g("definitions") - g("matched_county") - g("matched_place")}`);
   for (const kind of ["parcels", "addresses"]) {
     ctx.log(`    ${kind} layers: read ${g(`${kind}_read`)}, kept ${g(`${kind}_kept`) + g(`${kind}_kept_copy`)}, skip:true ${g(`${kind}_skipped_skip_true`)}, no http/ftp URL ${g(`${kind}_left_out_not_a_url`)}, of them copies kept by OpenAddresses/GitHub ${g(`${kind}_kept_copy`)}`);
   }
