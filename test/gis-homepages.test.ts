@@ -13,7 +13,7 @@ import type { App } from "../src/http/app";
 import {
   gisOfficeName, isCopyHost, isOwnHost, namesGovernment, providerOf, publisherOf, attributionOf,
 } from "../scripts/build/oa-rules";
-import { cleanNote, homeUrl } from "../scripts/build/gsa";
+import { cleanNote, homeUrl, readGsa } from "../scripts/build/gsa";
 import type { JurisdictionIn } from "../scripts/build/records-common";
 
 let app: App, db: Database;
@@ -203,5 +203,13 @@ describe("rules (oa-rules.ts, gsa.ts)", () => {
     expect(homeUrl("#N/A", "hamiltoncountytx.org")).toBe("http://hamiltoncountytx.org/");
     expect(homeUrl("http://townofhopemills.com/", "174.132.145.94/~hope")).toBe("http://townofhopemills.com/");
     expect(homeUrl("#N/A", "174.132.145.94/~hope")).toBeNull();
+  });
+  test("GSA files: the byte-order mark does not hide the Domain column; state names become postal codes", () => {
+    const csv = "\ufeffDomain,Federal Agency,Level of Government,Location,Status,Note,Link,Date Added\r\n" +
+      'co.barnes.nd.us,,County Government,North Dakota,accepted term,"Barnes County, ND -- Note added 7/18/14 5:38",http://www.co.barnes.nd.us/,6/6/13 18:08\r\n';
+    expect(readGsa(csv, "County")).toEqual([{
+      domain: "co.barnes.nd.us", note: "Barnes County, ND -- Note added 7/18/14 5:38", org: "Barnes County", state: "ND",
+      link: "http://www.co.barnes.nd.us/", status: "accepted term", type: "County",
+    }]);
   });
 });

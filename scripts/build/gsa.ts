@@ -24,8 +24,8 @@ export interface GsaRow { domain: string; note: string; org: string; state: stri
 const POSTAL_BY_NAME = new Map(STATES.map((s) => [keyOf(nameTokens(s.name)), s.postal]));
 
 /** The organisation's name from a Note: "Anne Arundel County, MD -- Note added 4/21/14 14:52" -> "Anne Arundel
- *  County, MD". Drops the note stamp, URLs, "website"/"home page" words, parenthesised asides and trailing notes;
- *  repairs the mis-decoded no-break space ("¬†"). */
+ *  County". Drops the note stamp, URLs, "website"/"home page" words, parenthesised asides, trailing notes and a
+ *  trailing state (code or "of/in <state>"); repairs the mis-decoded no-break space ("¬†"). */
 export function cleanNote(note: string): string {
   let s = note.replace(/¬†|\u00a0/g, " ");
   s = s.replace(/\s*-+\s*Note added[\s\S]*$/i, "");
@@ -39,8 +39,8 @@ export function cleanNote(note: string): string {
 }
 
 /** The page to use: the Link column when it is an http(s) URL on the listed Domain's host (or a host above or
- *  below it, or when the listed domain is an IP address); otherwise the listed Domain itself (a "#N/A" link, or a Link that points at another site, as the row
- *  for co.dekalb.ga.us whose Link is Fulton County's). */
+ *  below it, or when the listed domain is an IP address); otherwise the listed Domain itself (a "#N/A" link, or a
+ *  Link that points at another site, as the row for co.dekalb.ga.us whose Link is Fulton County's). */
 export function homeUrl(link: string, domain: string): string | null {
   const l = link.trim(), d = domain.trim().toLowerCase();
   const dHost = d.split("/")[0]!.replace(/^www\./, "");
