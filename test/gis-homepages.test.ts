@@ -6,7 +6,10 @@ import { Database } from "bun:sqlite";
 import { gunzipSync } from "bun";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { Value } from "@sinclair/typebox/value";
 import { call } from "./helpers/app";
+import { Envelope } from "../src/http/schemas/common";
+import { ResourcePage } from "../src/http/schemas/directory";
 import { fullApp, fullDirectory } from "./helpers/directory-app";
 import { SHARED_DATA } from "./helpers/data-file";
 import type { App } from "../src/http/app";
@@ -98,6 +101,14 @@ describe("OpenAddresses layers on the real build", () => {
     const copies = rows("SELECT * FROM resources WHERE url LIKE 'https://data.openaddresses.io/%'");
     expect(copies.length).toBeGreaterThan(0);
     for (const c of copies) { expect(c.official).toBe(0); expect(c.provider).toBe("OpenAddresses"); expect(c.name).toContain("copy kept by OpenAddresses"); }
+  });
+
+  test("FTP endpoints and copies are schema-valid resources in the API (Kossuth County, IA)", async () => {
+    const r = await call(app, "/v1/resources?jurisdiction_id=county:19109&topic=county_gis");
+    expect(r.status).toBe(200);
+    expect(Value.Check(Envelope(ResourcePage), r.json)).toBe(true);
+    const ftp = r.json.data.resources.find((x: any) => x.url.startsWith("ftp://"));
+    expect(ftp.name).toBe("Kossuth County address points (FTP file download)");
   });
 
   test("coverage: a GIS or parcel-map link for at least 1,500 of the 3,144 counties", () => {
