@@ -26,7 +26,7 @@ beforeAll(async () => {
   }
   ({ summary: atlasSummary } = await buildData({ out: atlas, sourcesDir: null, projectRoot: root, log: quiet }));
   adb = new Database(atlas, { readonly: true });
-}, 170_000);
+}, 600_000); // two full builds (about 1 min each on the shared 2-core machine) and one atlas build
 
 afterAll(() => {
   db?.close(); adb?.close();

@@ -5,6 +5,9 @@
 //   4. offices named in the .gov registry (assessor, treasurer, register of deeds ...), classified by the office-word
 //      table (data/office-words.yaml). No office name is made up: Minnesota's former generic county office names
 //      ("X County Land Use Permits") are gone; an answer names an office from a record or from the state rule's title.
+//   5. county and local home pages outside .gov from the GSA govt-urls list, where the registry gave none (gsa.ts)
+//   6. GIS portals and parcel/address layer endpoints from OpenAddresses, and GIS offices its attributions name
+//      (openaddresses.ts)
 // Every record carries a source trail; a record whose origin is not documented is kept with documented 0.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -17,6 +20,8 @@ import { loadAuthoredRecords } from "./records-authored";
 import { buildStateResources } from "./records-state";
 import { addRegistryOffices, findRegistryOffices } from "./dotgov-offices";
 import { OfficeWords } from "./office-words";
+import { addGsaHomes } from "./gsa";
+import { addOpenAddresses } from "./openaddresses";
 
 export type { SourceRow, OfficeRow, ResourceRow, OverrideRow } from "./records-common";
 
@@ -88,7 +93,9 @@ export async function buildDirectoryRecords(ctx: DirectoryCtx): Promise<{
   const { rec, counts } = loadAuthoredRecords(join(ctx.projectRoot, "data/resources"), ctx);
   Object.assign(summary, counts);
   Object.assign(summary, buildStateResources(rec, ctx.jurisdictions, ctx.stateRules, ctx.log));
-  addRegistry(rec, ctx, summary);
+  const homes = addRegistry(rec, ctx, summary);
+  const gsaHomes = await addGsaHomes(rec, ctx, homes, summary);
+  await addOpenAddresses(rec, ctx, (id) => [homes.get(id), gsaHomes.get(id)].filter((u): u is string => !!u), summary);
 
   const byId = <T>(m: Map<string, T>, k: (x: T) => string) => [...m.values()].sort((a, b) => (k(a) < k(b) ? -1 : k(a) > k(b) ? 1 : 0));
   const sources = byId(rec.sources, (s) => s.source_id);
