@@ -15,6 +15,7 @@ import { Cursors } from "../http/paging";
 import { DEPRECATIONS } from "../http/deprecations";
 import { createApp, type App } from "../http/app";
 import type { Deps } from "../http/deps";
+import { createWeb } from "../web";
 
 export interface Opened { db: Database | null; manifest: Record<string, string>; content: Content }
 
@@ -59,4 +60,9 @@ export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void
   };
 }
 
-export const composeApp = (deps: Deps): App => createApp(deps);
+/** The app, and the web pages in front of it (they call the app in-process for find and screening). */
+export function composeApp(deps: Deps): App {
+  const app = createApp(deps);
+  deps.web = createWeb(deps, app.handle);
+  return app;
+}

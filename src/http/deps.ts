@@ -20,4 +20,6 @@ export interface Deps {
   directory?: Directory | null; // the data-file directory (resolve, places, resources, search), when loaded
   addresses?: { geocode(address: string): Promise<{ label: string; lon: number; lat: number; approximate: boolean }> };
   log?: (line: string) => void;
+  /** The human pages (src/web/index.ts createWeb): every path outside /v1 (issue 11). */
+  web?: (req: Request, socketAddress: string) => Response | Promise<Response>;
 }
