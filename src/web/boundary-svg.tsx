@@ -34,6 +34,7 @@ export function boundaryPath(b: Boundary): { d: string; width: number; height: n
         pts.push(p);
         n++;
       }
+      if (n > 1 && pts[n - 1] === pts[0]) { pts.pop(); n--; } // rings are stored closed; Z closes the path
       if (n >= 3) parts.push(`M${pts.join("L")}Z`);
     }
   }

@@ -39,7 +39,7 @@ export function problemsPage({ deps }: PageInput): Page {
           <thead><tr><th scope="col">Type</th><th scope="col">Status</th><th scope="col">When</th></tr></thead>
           <tbody>
             {(Object.keys(PROBLEMS) as ProblemSuffix[]).map((k) => (
-              <tr><td><a href={l.path(`/problems/${k}`)} safe>{k}</a></td><td safe>{String(PROBLEMS[k].status)}</td><td safe>{WHEN[k]}</td></tr>
+              <tr><td><a href={l.path(`/problems/${k}`)}>{k}</a></td><td>{PROBLEMS[k].status}</td><td safe>{WHEN[k]}</td></tr>
             ))}
           </tbody>
         </table>

@@ -20,8 +20,8 @@ export function resourcePage({ deps, params }: PageInput): Page {
         <dl class="facts">
           <dt>Link status</dt><dd><Verification status={r.verified_status} at={r.verified_at} /></dd>
           <dt>Checked on</dt><dd safe>{dateOf(r.verified_at) ?? "not yet checked"}</dd>
-          <dt>How checked</dt><dd safe>{r.verification_method ?? "not yet checked"}</dd>
-          <dt>Last HTTP status</dt><dd safe>{r.last_http_status != null ? String(r.last_http_status) : "none recorded"}</dd>
+          <dt>How checked</dt><dd>{r.verification_method ?? "not yet checked"}</dd>
+          <dt>Last HTTP status</dt><dd>{r.last_http_status ?? "none recorded"}</dd>
           <dt>Body</dt><dd><a href={l.local(rec.data.jurisdiction.page_url)} safe>{rec.data.jurisdiction.name}</a></dd>
           <dt>Publisher</dt><dd safe>{r.publisher ?? "not recorded"}</dd>
           {r.provider ? <><dt>Run by</dt><dd safe>{r.provider}</dd></> : ""}

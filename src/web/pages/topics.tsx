@@ -22,7 +22,7 @@ export function topicsPage({ deps }: PageInput): Page {
             <h2 class="h3"><a href={l.local(x.page_url)} safe>{x.name}</a></h2>
             <p safe>{x.description}</p>
             <p class="meta">
-              <code safe>{x.topic}</code>
+              <code>{x.topic}</code>
               {x.functions.length ? <span safe>{` · jobs: ${x.functions.map((f) => FUNCTION_LABEL[f] ?? f).join(", ")}`}</span> : ""}
               {x.guide_url ? <> · <a href={l.local(x.guide_url)}>guide<span class="vh" safe>{` to ${x.name}`}</span></a></> : ""}
             </p>
@@ -54,7 +54,7 @@ export function topicPage({ deps, params }: PageInput): Page {
         <h1 safe>{t.name}</h1>
         <p class="lede" safe>{t.description}</p>
         <p class="meta">
-          <code safe>{t.topic}</code>
+          <code>{t.topic}</code>
           {t.functions.length ? <span safe>{` · jobs: ${t.functions.map((f) => FUNCTION_LABEL[f] ?? f).join(", ")}`}</span> : ""}
         </p>
         {t.guide_url ? (
@@ -103,7 +103,7 @@ export function guidePage({ deps, params, url }: PageInput): Page {
                   const r = g.state_rules![k];
                   return (
                     <tr>
-                      <th scope="row" safe>{label}</th>
+                      <th scope="row">{label}</th>
                       <td safe>{r?.office ?? "—"}</td>
                       <td safe>{r?.where ?? r?.level ?? "—"}</td>
                       <td safe>{r?.note ?? ""}</td>
