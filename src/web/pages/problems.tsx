@@ -35,11 +35,11 @@ export function problemsPage({ deps }: PageInput): Page {
       <>
         <h1>Problem types</h1>
         <p class="lede">Errors of the API are RFC 9457 documents (application/problem+json). Match on <code>type</code>, not on the text.</p>
-        <table>
+        <table class="stack">
           <thead><tr><th scope="col">Type</th><th scope="col">Status</th><th scope="col">When</th></tr></thead>
           <tbody>
             {(Object.keys(PROBLEMS) as ProblemSuffix[]).map((k) => (
-              <tr><td><a href={l.path(`/problems/${k}`)}>{k}</a></td><td>{PROBLEMS[k].status}</td><td safe>{WHEN[k]}</td></tr>
+              <tr><td><a href={l.path(`/problems/${k}`)}>{k}</a></td><td data-label="Status">{PROBLEMS[k].status}</td><td data-label="When" safe>{WHEN[k]}</td></tr>
             ))}
           </tbody>
         </table>

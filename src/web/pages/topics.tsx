@@ -96,7 +96,7 @@ export function guidePage({ deps, params, url }: PageInput): Page {
         {g.state_summary ? <p class="card" safe>{g.state_summary}</p> : g.state ? <p class="none" safe>{`No rules for ${g.state} are held in this directory.`}</p> : ""}
         {g.state_rules ? (
           <Section id="rules" title={`Who does what in ${g.state_rules.name}`}>
-            <table>
+            <table class="stack">
               <thead><tr><th scope="col">Job</th><th scope="col">Office</th><th scope="col">Level</th><th scope="col">Note</th></tr></thead>
               <tbody>
                 {RULE_ROWS.map(([k, label]) => {
@@ -104,9 +104,9 @@ export function guidePage({ deps, params, url }: PageInput): Page {
                   return (
                     <tr>
                       <th scope="row">{label}</th>
-                      <td safe>{r?.office ?? "—"}</td>
-                      <td safe>{r?.where ?? r?.level ?? "—"}</td>
-                      <td safe>{r?.note ?? ""}</td>
+                      <td data-label="Office" safe>{r?.office ?? "—"}</td>
+                      <td data-label="Level" safe>{r?.where ?? r?.level ?? "—"}</td>
+                      <td data-label="Note" safe>{r?.note ?? ""}</td>
                     </tr>
                   );
                 })}
