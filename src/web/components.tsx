@@ -60,7 +60,7 @@ export function OfficeItem({ o, l }: { o: Office; l: Linker }) {
         <strong safe>{o.name}</strong>
         {o.page_url ? <> · <a href={l.local(o.page_url)}>office page<span class="vh" safe>{` of ${o.name}`}</span></a></> : ""}
       </p>
-      {o.url ? <p><a href={o.url} rel="noopener" safe>{o.url}</a> <Verification status={o.verified_status} at={o.verified_at} /></p> : ""}
+      {o.url ? <p><a class="bare" href={o.url} rel="noopener" safe>{o.url}</a> <Verification status={o.verified_status} at={o.verified_at} /></p> : ""}
       {o.phone ? <p>Phone: <span safe>{o.phone}</span></p> : ""}
       {o.email ? <p>Email: <span safe>{o.email}</span></p> : ""}
       {o.address ? <p>Address: <span safe>{o.address}</span></p> : ""}
@@ -84,7 +84,7 @@ export function EntryView({ e, l, chain }: { e: Entry; l: Linker; chain: Jurisdi
         {e.levy_scope && e.levy_scope !== "all" ? <span safe>{` (${e.levy_scope} taxes)`}</span> : ""}
       </p>
       {e.basis ? <p class="basis" safe>{e.basis}</p> : ""}
-      {e.evidence_url ? <p class="meta">Evidence: <a href={e.evidence_url} rel="noopener" safe>{e.evidence_url}</a></p> : ""}
+      {e.evidence_url ? <p class="meta">Evidence: <a class="bare" href={e.evidence_url} rel="noopener" safe>{e.evidence_url}</a></p> : ""}
       {e.office ? <OfficeItem o={e.office} l={l} /> : ""}
       {e.resources.length ? <ResourceList list={e.resources} l={l} /> : ""}
     </div>
@@ -127,7 +127,7 @@ export function SourcesView({ sources, notices, asOf, site, pageUrl }: { sources
         </ul>
       ) : <p class="none">No outside sources.</p>}
       <p class="cite">
-        Cite as: Property, Land and GIS Directory, <a href={pageUrl ?? site} safe>{pageUrl ?? site}</a>, data as of <span safe>{dateOf(asOf) ?? asOf}</span>.
+        Cite as: Property, Land and GIS Directory, <a class="bare" href={pageUrl ?? site} safe>{pageUrl ?? site}</a>, data as of <span safe>{dateOf(asOf) ?? asOf}</span>.
         The named office has the final say; this directory is a guide, not an authority.
       </p>
     </section>

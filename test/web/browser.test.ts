@@ -23,18 +23,18 @@ const outside: string[] = [];
 let ids = { office: "", resource: "" };
 
 beforeAll(async () => {
-  let app: App | null = null;
-  server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (req, s) => app!.handle(req, s.requestIP(req)?.address ?? "127.0.0.1") });
-  origin = `http://127.0.0.1:${server.port}`;
-  app = (await fullWebApp({ base_url: `${origin}/v1`, problems_url: `${origin}/problems` }, [screeningStandIn])).app;
-  const place = await (await fetch(`${origin}/v1/places/place:2743000`)).json() as any;
+  // the app's base_url is http://api.test/v1 (as in the other tests); chromium maps api.test to this server
+  const app = (await fullWebApp({}, [screeningStandIn])).app;
+  server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (req, s) => app.handle(req, s.requestIP(req)?.address ?? "127.0.0.1") });
+  origin = "http://api.test";
+  const place = await (await fetch(`http://127.0.0.1:${server.port}/v1/places/place:2743000`)).json() as any;
   ids = { office: new URL(place.data.offices[0].page_url).pathname, resource: new URL(place.data.functions.assessment.resources[0].page_url).pathname };
   mkdirSync(ARTIFACTS, { recursive: true });
   profile = mkdtempSync(join(tmpdir(), "chromium-profile-"));
   browser = await puppeteer.launch({
     executablePath: CHROMIUM, headless: true,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", `--user-data-dir=${profile}`],
+      "--disable-component-update", "--disable-sync", `--user-data-dir=${profile}`, `--host-resolver-rules=MAP api.test 127.0.0.1:${server.port}`],
   });
 }, 300_000);
 
@@ -46,7 +46,7 @@ afterAll(async () => {
 
 async function open(path: string, opts: { width?: number; js?: boolean } = {}): Promise<{ page: Page; status: number }> {
   const page = await browser.newPage();
-  await page.setViewport({ width: opts.width ?? 1280, height: 900 });
+  await page.setViewport({ width: opts.width ?? 1280, height: opts.width && opts.width < 500 ? 844 : 900 });
   await page.setBypassCSP(true); // only so axe can be injected; the pages themselves run no script
   await page.setJavaScriptEnabled(opts.js ?? true);
   await page.setRequestInterception(true);
@@ -96,6 +96,7 @@ describe("pages in chromium", () => {
     for (const [name, path] of [["home", "/"], ["place-city", "/places/place:2743000"], ["screening", "/screening?lat=44.9778&lon=-93.265"], ["guide", "/guides/assessor?state=VT"]] as const) {
       const { page } = await open(path, { width: 390 });
       await page.screenshot({ path: join(ARTIFACTS, `${name}-phone.png`), fullPage: true });
+      await page.screenshot({ path: join(ARTIFACTS, `${name}-phone-first-screen.png`) });
       const overflow = await page.evaluate(() => [document.documentElement.scrollWidth - document.documentElement.clientWidth,
         [...document.querySelectorAll("main *")].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(0, 3).map((e) => e.tagName + "." + e.className)]);
       expect([name, overflow]).toEqual([name, [0, []]]);

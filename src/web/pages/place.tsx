@@ -44,7 +44,7 @@ export function placePage({ deps, params, url }: PageInput): Page {
           {j.ocd_id ? <><dt>OCD id</dt><dd safe>{j.ocd_id}</dd></> : ""}
           {j.tiger_vintage ? <><dt>Census boundary vintage</dt><dd safe>{j.tiger_vintage}</dd></> : ""}
           {j.same_as?.length ? <><dt>Same government as</dt><dd>{j.same_as.map((s, i) => <>{i ? ", " : ""}<a href={l.path(`/places/${s}`)} safe>{s}</a></>)}</dd></> : ""}
-          <dt>As JSON</dt><dd><a href={l.path(`/v1/places/${j.jurisdiction_id}`)} safe>{`${deps.config.base_url}/places/${j.jurisdiction_id}`}</a></dd>
+          <dt>As JSON</dt><dd><a class="bare" href={l.path(`/v1/places/${j.jurisdiction_id}`)} safe>{`${deps.config.base_url}/places/${j.jurisdiction_id}`}</a></dd>
         </dl>
         {boundary ? <BoundaryFigure b={boundary} name={j.name} sourceName={boundary.source?.name ?? null} /> : <p class="none">No boundary is held for this place.</p>}
 

@@ -14,7 +14,7 @@ export function resourcePage({ deps, params }: PageInput): Page {
     body: (
       <>
         <h1 safe>{r.name}</h1>
-        <p class="lede"><a href={r.url} rel="noopener" safe>{r.url}</a></p>
+        <p class="lede"><a class="bare" href={r.url} rel="noopener" safe>{r.url}</a></p>
         {r.description ? <p safe>{r.description}</p> : ""}
         <Chain chain={rec.data.chain} l={l} />
         <dl class="facts">
@@ -76,7 +76,7 @@ export function sourcePage({ deps, params }: PageInput): Page {
         <p class="lede">A source of the records in this directory.</p>
         <dl class="facts">
           <dt>Publisher</dt><dd safe>{s.source.publisher ?? "not recorded"}</dd>
-          <dt>Where it is</dt><dd>{s.stored_path ? <>kept with this project at <code safe>{s.stored_path}</code></> : <a href={s.source.url} rel="noopener" safe>{s.source.url}</a>}</dd>
+          <dt>Where it is</dt><dd>{s.stored_path ? <>kept with this project at <code safe>{s.stored_path}</code></> : <a class="bare" href={s.source.url} rel="noopener" safe>{s.source.url}</a>}</dd>
           <dt>Official</dt><dd>{s.source.official ? "yes" : "no (authored or third party)"}</dd>
           <dt>Licence</dt><dd safe>{[s.source.license_class.replaceAll("_", " "), s.license].filter(Boolean).join(": ")}</dd>
           <dt>Vintage</dt><dd safe>{s.vintage ?? "not recorded"}</dd>
