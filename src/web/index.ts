@@ -64,7 +64,7 @@ export function createWeb(deps: Deps, api: ApiCall): WebHandler {
         const headers: Record<string, string> = { "X-Request-Id": requestId, Accept: "application/json" };
         const xff = req.headers.get("x-forwarded-for");
         if (xff) headers["X-Forwarded-For"] = xff;
-        const res = await api(new Request(new URL(pathAndQuery, url.origin), { headers }), socketAddress);
+        const res = await api(new Request(new URL(pathAndQuery, url.origin).href, { headers }), socketAddress);
         for (const h of ["RateLimit", "RateLimit-Policy"]) { const v = res.headers.get(h); if (v) common[h] = v; }
         const text = await res.text();
         let json: any = null;

@@ -3,7 +3,7 @@ import type { Children } from "@kitajs/html";
 import css from "./style.css" with { type: "text" };
 import type { Linker } from "./site";
 
-export const STYLESHEET = css as unknown as string;
+export const STYLESHEET: string = css;
 /** The stylesheet's path carries a digest of its content, so it can be cached for a long time. */
 export const STYLE_VERSION = Bun.hash.wyhash(STYLESHEET).toString(16).slice(0, 10);
 

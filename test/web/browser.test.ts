@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 // The pages in a real browser: Debian's chromium driven by puppeteer-core, axe-core injected into every page
 // type (zero violations), no request leaves the server's own address, the forms work without JavaScript, and
 // screenshots (desktop, phone, print) are written to test-artifacts/web/ (ignored by git) to be looked at.
