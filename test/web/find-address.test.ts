@@ -14,7 +14,7 @@ const appWith = async (lookupPerMinute = 1000) => (await fullWebApp({
 } as any)).app;
 const find = (app: Awaited<ReturnType<typeof appWith>>, address: string) => call(app, `/find?address=${encodeURIComponent(address)}&state=`);
 
-beforeAll(async () => { double = await startCensusDouble(); }, 600_000);
+beforeAll(async () => { double = await startCensusDouble(); await appWith(); }, 600_000);
 afterAll(() => double.stop());
 
 describe("find by address", () => {
