@@ -19,6 +19,7 @@ export type WebHandler = (req: Request, socketAddress: string) => Response | Pro
 export type ApiCall = (req: Request, socketAddress: string) => Response | Promise<Response>;
 
 const ALLOWED = "GET, HEAD, OPTIONS";
+const ROBOTS = "User-agent: *\nDisallow: /find\nDisallow: /screening\nDisallow: /search\nDisallow: /v1/\n";
 const SECURITY: Record<string, string> = {
   // no scripts, no outside assets: the pages work on an air-gapped LAN and without JavaScript
   "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
@@ -44,6 +45,10 @@ export function createWeb(deps: Deps, api: ApiCall): WebHandler {
     if (url.pathname === "/style.css") {
       return finish(conditional(req, STYLESHEET, "text/css; charset=utf-8", cacheControlFor("assets"), common));
     }
+
+    // not counted against the limits: a browser's icon request, and the crawler rules (lookups are not for crawlers)
+    if (url.pathname === "/favicon.ico") return new Response(null, { status: 404, headers: { ...common, "Cache-Control": cacheControlFor("assets") } });
+    if (url.pathname === "/robots.txt") return finish(conditional(req, ROBOTS, "text/plain; charset=utf-8", cacheControlFor("assets"), common));
 
     const match = matchRoute(url.pathname);
     if (!match) return fail(404, new DomainError("not-found", `There is no page at ${url.pathname.slice(0, 100)}.`));

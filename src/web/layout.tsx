@@ -17,6 +17,7 @@ export function Layout({ title, l, children }: { title: string; l: Linker; child
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <title safe>{`${title} · Property, Land and GIS Directory`}</title>
           <link rel="stylesheet" href={l.path(`/style.css?v=${STYLE_VERSION}`)} />
+          <link rel="icon" href="data:," />
         </head>
         <body>
           <a class="skip" href="#main">Skip to content</a>

@@ -46,7 +46,7 @@ afterAll(async () => {
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
-async function open(path: string, opts: { width?: number; js?: boolean } = {}): Promise<{ page: Page; status: number }> {
+async function tab(opts: { width?: number; js?: boolean } = {}): Promise<Page> {
   const page = await browser.newPage();
   await page.setViewport({ width: opts.width ?? 1280, height: opts.width && opts.width < 500 ? 844 : 900 });
   await page.setBypassCSP(true); // only so axe can be injected; the pages themselves run no script
@@ -57,6 +57,11 @@ async function open(path: string, opts: { width?: number; js?: boolean } = {}): 
     outside.push(r.url());
     void r.abort();
   });
+  return page;
+}
+
+async function open(path: string, opts: { width?: number; js?: boolean } = {}, reuse?: Page): Promise<{ page: Page; status: number }> {
+  const page = reuse ?? await tab(opts);
   const res = await page.goto(origin + path, { waitUntil: "load" });
   return { page, status: res?.status() ?? 0 };
 }
@@ -80,16 +85,17 @@ describe("pages in chromium", () => {
       ["not-found", "/places/county:99999", 404],
     ];
     const found: Record<string, string[]> = {};
+    const page = await tab();
     for (const [name, path, status] of pages) {
-      const { page, status: got } = await open(path);
+      const { status: got } = await open(path, {}, page);
       expect([name, got]).toEqual([name, status]);
       const v = await axe(page);
       if (v.length) found[name] = v;
       if (["home", "place-city", "guide", "screening", "search", "resource", "find"].includes(name)) {
         await page.screenshot({ path: join(ARTIFACTS, `${name}-desktop.png`), fullPage: true });
       }
-      await page.close();
     }
+    await page.close();
     expect(found).toEqual({});
     expect(outside).toEqual([]);
   }, 120_000);

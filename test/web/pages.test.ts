@@ -176,6 +176,10 @@ describe("limits: pages draw from the anonymous buckets", () => {
     expect(r.headers.get("ratelimit")).toContain('"minute";r=0');
     expect(html(r)).toBe("text/html; charset=utf-8");
     expect((await call(limited, "/style.css", { address: "198.51.100.9" })).status).toBe(200); // the stylesheet is not counted
+    const robots = await call(limited, "/robots.txt", { address: "198.51.100.9" });
+    expect(robots.status).toBe(200);
+    expect(robots.text).toContain("Disallow: /find");
+    expect((await call(limited, "/favicon.ico", { address: "198.51.100.9" })).status).toBe(404);
   });
   test("place pages also draw from the list buckets (5 a minute)", async () => {
     const { app: limited } = await fullWebApp({}, [], false);

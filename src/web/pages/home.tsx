@@ -7,6 +7,7 @@ import { dateOf, linker, type Page, type PageInput } from "../site";
 export function homePage({ deps }: PageInput): Page {
   const l = linker(deps.links.site);
   const base = deps.config.base_url;
+  const lim = deps.config.limits;
   const names = new Map(deps.content.topics.map((t) => [t.topic, t.name]));
   return {
     title: "Home",
@@ -40,8 +41,8 @@ export function homePage({ deps }: PageInput): Page {
         <h2 id="api">Use the API</h2>
         <p>
           Every page here has a JSON twin under <code safe>{base}</code>, described by <a href={l.path("/v1/openapi.json")}>the OpenAPI document</a>.
-          Anonymous use is allowed (10 requests a minute per address; 5 a minute for place and resource lists). A key raises
-          the limits, never changes a result; send it as <code>Authorization: Bearer …</code> from a server only.
+          Anonymous use is allowed (<span safe>{`${lim.anon_address.per_minute} requests a minute and ${lim.anon_address.per_day} a day per address; ${lim.anon_list_address.per_minute} a minute and ${lim.anon_list_address.per_day} a day for place and resource lists`}</span>;
+          these pages count too). A key raises the limits, never changes a result; send it as <code>Authorization: Bearer …</code> from a server only.
         </p>
         <pre safe>{[
           `curl '${base}/jurisdictions/resolve?lat=44.9778&lon=-93.265'`,
