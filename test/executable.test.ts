@@ -43,6 +43,16 @@ describe("one executable", () => {
     expect(r.headers.get("etag")).toMatch(/^W\/"[0-9a-f]{32}"$/);
     expect(r.headers.get("ratelimit-policy")).toBe('"minute";q=10;w=60, "day";q=300;w=86400');
   });
+  test("serves the web pages and their stylesheet on the same port", async () => {
+    const home = await fetch(`http://127.0.0.1:${port}/`);
+    expect(home.status).toBe(200);
+    expect(home.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const text = await home.text();
+    const css = await fetch(`http://127.0.0.1:${port}${text.match(/href="(\/style\.css[^"]*)"/)![1]}`);
+    expect(css.status).toBe(200);
+    expect(await css.text()).toContain("@media print");
+    expect((await fetch(`http://127.0.0.1:${port}/places/county:27053`)).status).toBe(200);
+  });
   test("refuses a tampered data file with a one-line error", async () => {
     const data = await atlasDataFile();
     const bad = join(work, "tampered.sqlite");

@@ -18,6 +18,7 @@ import { createApp, type App } from "../http/app";
 import type { Deps } from "../http/deps";
 import { Screening } from "../lookups/screening";
 import { LayerStore } from "../lookups/layers/store";
+import { createWeb } from "../web";
 
 export interface Opened { db: Database | null; manifest: Record<string, string>; content: Content }
 
@@ -64,7 +65,12 @@ export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void
   };
 }
 
-export const composeApp = (deps: Deps): App => createApp(deps);
+/** The app, and the web pages in front of it (they call the app in-process for find and screening). */
+export function composeApp(deps: Deps): App {
+  const app = createApp(deps);
+  deps.web = createWeb(deps, app.handle);
+  return app;
+}
 
 /** The screening block with every service's timeout resolved (timeout_ms 0 = timeouts.screening_ms). */
 function screeningTimeouts(cfg: Config): Config["screening"] {

@@ -86,6 +86,7 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
   function handle(req: Request, socketAddress: string): Response | Promise<Response> {
     const requestId = requestIdOf(req.headers);
     const url = new URL(req.url);
+    if (deps.web && !/^\/v1(\/|$)/.test(url.pathname)) return deps.web(req, socketAddress); // issue 11 hook: human pages (src/web) answer every path outside /v1
     const head = req.method === "HEAD";
     const common: Record<string, string> = { "X-Request-Id": requestId, ...CORS_HEADERS };
     const ctx: RequestContext = {

@@ -4,6 +4,8 @@ export const CACHE_SECONDS = {
   guides: 86400,
   screening: 3600,
   default: 900,
+  pages: 900,      // human pages (src/web) other than topics, guides and screening, which use the rows above
+  assets: 86400,   // the stylesheet
 } as const;
 export type CacheClass = keyof typeof CACHE_SECONDS;
 

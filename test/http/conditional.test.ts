@@ -39,7 +39,7 @@ describe("weak ETag and 304", () => {
 
 describe("Cache-Control from one table", () => {
   test("topics and guides a day; openapi.json 15 minutes; the table holds the spec's numbers", async () => {
-    expect(CACHE_SECONDS).toEqual({ topics: 86400, guides: 86400, screening: 3600, default: 900 });
+    expect(CACHE_SECONDS).toEqual({ topics: 86400, guides: 86400, screening: 3600, default: 900, pages: 900, assets: 86400 });
     const { app } = yamlApp();
     expect((await call(app, "/v1/topics")).headers.get("cache-control")).toBe("public, max-age=86400");
     expect((await call(app, "/v1/guides/soils")).headers.get("cache-control")).toBe("public, max-age=86400");

@@ -1,0 +1,133 @@
+// The human pages behind every page_url: answered in front of the /v1 API (one hook in src/http/app.ts), on the
+// same port, with the API's own rules for X-Request-Id, weak ETag / 304 and Cache-Control (one table), and the
+// anonymous request limits. Errors are HTML pages here; problem+json stays on /v1.
+import { requestIdOf } from "../http/request-id";
+import { etagOf, matches } from "../http/respond";
+import { cacheControlFor, NO_STORE } from "../http/cache-control";
+import { clientAddress, inAny, limitKey } from "../http/client-address";
+import { PROBLEMS } from "../http/problems";
+import { DomainError } from "../domain/errors";
+import type { Deps } from "../http/deps";
+import { linker, type Page, type PageInput } from "./site";
+import { renderPage } from "./render";
+import { ROUTES, type WebRoute } from "./routes";
+import { STYLESHEET } from "./layout";
+import { errorPage } from "./pages/errors";
+
+export type WebHandler = (req: Request, socketAddress: string) => Response | Promise<Response>;
+/** The app's own front door, used in-process for pages built on an API route (find, screening). */
+export type ApiCall = (req: Request, socketAddress: string) => Response | Promise<Response>;
+
+const ALLOWED = "GET, HEAD, OPTIONS";
+const ROBOTS = "User-agent: *\nDisallow: /find\nDisallow: /screening\nDisallow: /search\nDisallow: /v1/\n";
+const SECURITY: Record<string, string> = {
+  // no scripts, no outside assets: the pages work on an air-gapped LAN and without JavaScript
+  "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+};
+
+export function createWeb(deps: Deps, api: ApiCall): WebHandler {
+  const l = linker(deps.links.site);
+
+  return function web(req: Request, socketAddress: string): Response | Promise<Response> {
+    const requestId = requestIdOf(req.headers);
+    const common: Record<string, string> = { "X-Request-Id": requestId, ...SECURITY };
+    const head = req.method === "HEAD";
+    const url = new URL(req.url);
+    const finish = (res: Response | Promise<Response>) => (head ? Promise.resolve(res).then(stripBody) : res);
+    const fail = (status: number, e: DomainError | Error, extra: Record<string, string> = {}) =>
+      finish(html(renderPage(errorPage(status, e, requestId, l), l), status, { ...common, "Cache-Control": NO_STORE, ...extra }));
+
+    if (req.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...common, Allow: ALLOWED, "Cache-Control": "public, max-age=86400" } });
+    if (req.method !== "GET" && !head) return fail(405, new DomainError("method-not-allowed", `${req.method.slice(0, 10)} is not answered; pages answer GET and HEAD.`), { Allow: ALLOWED });
+
+    if (url.pathname === "/style.css") {
+      return finish(conditional(req, STYLESHEET, "text/css; charset=utf-8", cacheControlFor("assets"), common));
+    }
+
+    // not counted against the limits: a browser's icon request, and the crawler rules (lookups are not for crawlers)
+    if (url.pathname === "/favicon.ico") return new Response(null, { status: 404, headers: { ...common, "Cache-Control": cacheControlFor("assets") } });
+    if (url.pathname === "/robots.txt") return finish(conditional(req, ROBOTS, "text/plain; charset=utf-8", cacheControlFor("assets"), common));
+
+    const match = matchRoute(url.pathname);
+    if (!match) return fail(404, new DomainError("not-found", `There is no page at ${url.pathname.slice(0, 100)}.`));
+    const { route, params } = match;
+
+    const address = clientAddress(socketAddress, req.headers, deps.config.trusted_proxies);
+    // Pages built on an API route (find, screening with a query) draw the limits in that call, once.
+    if (!(route.viaApi && route.viaApi(url))) {
+      const caller = inAny(address, deps.config.service_callers) ? { kind: "service" as const, address: limitKey(address) } : { kind: "anonymous" as const, address: limitKey(address) };
+      const outcome = deps.limiter.check(caller, !!route.list);
+      Object.assign(common, outcome.headers);
+      if (!outcome.ok) return fail(429, new DomainError("rate-limited", `A minute or day limit is used up; wait ${outcome.retryAfter} seconds.`), { "Retry-After": String(outcome.retryAfter) });
+    }
+
+    const input: PageInput = {
+      deps, url, params, requestId,
+      api: async (pathAndQuery) => {
+        const headers: Record<string, string> = { "X-Request-Id": requestId, Accept: "application/json" };
+        const xff = req.headers.get("x-forwarded-for");
+        if (xff) headers["X-Forwarded-For"] = xff;
+        const res = await api(new Request(new URL(pathAndQuery, url.origin).href, { headers }), socketAddress);
+        for (const h of ["RateLimit", "RateLimit-Policy"]) { const v = res.headers.get(h); if (v) common[h] = v; }
+        const text = await res.text();
+        let json: any = null;
+        try { json = text ? JSON.parse(text) : null; } catch { /* not JSON: left null */ }
+        return { status: res.status, json, headers: res.headers };
+      },
+    };
+
+    const done = (page: Page): Response => {
+      const body = renderPage(page, l);
+      const status = page.status ?? 200;
+      if (status !== 200 || page.noStore) return html(body, status, { ...common, "Cache-Control": NO_STORE, ...page.headers });
+      return conditional(req, body, "text/html; charset=utf-8", cacheControlFor(page.cache ?? "pages"), common);
+    };
+    const caught = (err: unknown): Response | Promise<Response> => {
+      if (err instanceof DomainError) return fail(PROBLEMS[err.suffix].status, err);
+      deps.log?.(`internal-error request_id=${requestId} ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      return fail(500, new DomainError("internal-error", "The page could not be built; it has been logged under its request id."));
+    };
+    try {
+      const out = route.page(input);
+      if (out instanceof Promise) return out.then((p) => finish(done(p)), caught);
+      return finish(done(out));
+    } catch (err) {
+      return caught(err);
+    }
+  };
+}
+
+function matchRoute(path: string): { route: WebRoute; params: string[] } | null {
+  for (const route of ROUTES) {
+    const m = route.pattern.exec(path);
+    if (!m) continue;
+    try {
+      return { route, params: m.slice(1).map((s) => decodeURIComponent(s)) };
+    } catch {
+      return null; // a malformed %-escape is no page
+    }
+  }
+  return null;
+}
+
+function html(body: string, status: number, headers: Record<string, string>): Response {
+  return new Response(body, { status, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
+}
+
+/** 200 with a weak ETag over the body, or 304 when If-None-Match matches (the API's rule). */
+function conditional(req: Request, body: string, type: string, cacheControl: string, headers: Record<string, string>): Response {
+  const etag = etagOf(body);
+  const h = { ...headers, "Cache-Control": cacheControl, ETag: etag };
+  if (matches(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers: h });
+  return new Response(body, { status: 200, headers: { ...h, "Content-Type": type } });
+}
+
+async function stripBody(res: Response): Promise<Response> {
+  if (!res.body) return res;
+  const b = await res.arrayBuffer();
+  const h = new Headers(res.headers);
+  h.set("Content-Length", String(b.byteLength));
+  return new Response(null, { status: res.status, headers: h });
+}
