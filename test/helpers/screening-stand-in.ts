@@ -1,4 +1,5 @@
-// A stand-in GET /v1/screening for the page tests (the real route is built by another issue): a fixed Screening
+// A stand-in GET /v1/screening for the page tests (it replaces the real route, so the page tests need no outside-service
+// doubles): a fixed Screening
 // answer of the spec's shape, over the real chain and functions at the point. Test data only.
 import { latParam, lonParam } from "../../src/http/routes/shared-params";
 import { Screening } from "../../src/http/schemas/screening";

@@ -17,9 +17,11 @@ import { buildData } from "../../scripts/build-data";
 import { fullApp } from "./directory-app";
 import { ROOT, testConfig, yamlApp } from "./app";
 
-export async function fullWebApp(overrides: Partial<Config> = {}, extraRoutes: RouteDef[] = [], liftLimits = true) {
+/** extraRoutes replace the routes of the same path; dropPaths removes routes (e.g. a server without /screening). */
+export async function fullWebApp(overrides: Partial<Config> = {}, extraRoutes: RouteDef[] = [], liftLimits = true, dropPaths: string[] = []) {
   const r = await fullApp(overrides, liftLimits);
-  const app = extraRoutes.length ? createApp(r.deps, [...ROUTES, ...extraRoutes]) : r.app;
+  const gone = new Set([...dropPaths, ...extraRoutes.map((x) => x.path)]);
+  const app = gone.size ? createApp(r.deps, [...ROUTES.filter((x) => !gone.has(x.path)), ...extraRoutes]) : r.app;
   r.deps.web = createWeb(r.deps, app.handle);
   return { app, deps: r.deps };
 }

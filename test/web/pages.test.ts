@@ -10,10 +10,12 @@ import type { App } from "../../src/http/app";
 const ETAG = /^W\/"[0-9a-f]{32}"$/;
 let app: App;
 let withScreening: App;
+let noScreening: App;
 
 beforeAll(async () => {
   app = (await fullWebApp()).app;
   withScreening = (await fullWebApp({}, [screeningStandIn])).app;
+  noScreening = (await fullWebApp({}, [], true, ["/screening"])).app;
 }, 300_000);
 
 const html = (r: { headers: Headers }) => r.headers.get("content-type");
@@ -102,7 +104,7 @@ describe("errors are HTML pages outside /v1, problem+json on /v1", () => {
     ["/problems/no-such-type", 404], ["/places/%E0%A4%A", 404], ["/places/county:27053?page=999", 404],
     ["/guides/assessor?state=ZZ", 400], ["/search?q=a", 400], ["/search?q=mill&state=Q1", 400], ["/places/county:27053?page=0", 400],
     ["/find?lat=95&lon=0", 400], ["/find?lat=10", 400], ["/find?place=Nowhereville%20Zzyzx&state=MN", 404], ["/find?lat=0&lon=0", 404],
-    ["/screening?lat=abc&lon=1", 404], // no screening route on this server: the not-available page
+    ["/screening?lat=abc&lon=1", 400], // the screening route refuses the point: the form again, 400
   ];
   test("each unknown id or bad input: its status, an HTML page, no-store, the request id shown", async () => {
     for (const [path, status] of cases) {
@@ -141,7 +143,7 @@ describe("errors are HTML pages outside /v1, problem+json on /v1", () => {
 
 describe("screening page", () => {
   test("without the screening route: a clear not-available page", async () => {
-    const r = await call(app, "/screening?lat=44.9778&lon=-93.265");
+    const r = await call(noScreening, "/screening?lat=44.9778&lon=-93.265");
     expect(r.status).toBe(404);
     expect(r.text).toContain("Screening is not available on this server");
     expect(r.headers.get("cache-control")).toBe("no-store");
