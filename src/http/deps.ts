@@ -7,6 +7,7 @@ import type { Limiter } from "./limits";
 import type { Cursors } from "./paging";
 import type { Deprecation } from "./deprecations";
 import type { Directory } from "../directory/directory";
+import type { RequestContext } from "./respond";
 
 export interface Deps {
   config: Config;
@@ -20,4 +21,10 @@ export interface Deps {
   directory?: Directory | null; // the data-file directory (resolve, places, resources, search), when loaded
   addresses?: { geocode(address: string): Promise<{ label: string; lon: number; lat: number; approximate: boolean }> };
   log?: (line: string) => void;
+  /** The hook for every path outside /v1 (HTML pages at /, /places/..., assets): called for GET and HEAD after
+   * the method check, without API auth or limits; null → 404 not-found problem. X-Request-Id and CORS headers
+   * are added to its response when it has none; HEAD bodies are dropped by the app. */
+  web?: WebHandler;
 }
+
+export type WebHandler = (req: Request, path: string, ctx: RequestContext) => Response | Promise<Response> | null;

@@ -18,6 +18,12 @@ export interface Reply {
 
 export interface RequestContext {
   requestId: string;
+  /** The request path as sent (never rebuilt from Host) and its search part ("" or "?..."). */
+  path: string;
+  search: string;
+  /** Raw query values (first value of each name). */
+  query: Record<string, string>;
+  /** The request URL under base_url's origin (built on first use). */
   url: URL;
   head: boolean;
   keyed: boolean;
