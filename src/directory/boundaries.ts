@@ -61,6 +61,7 @@ const CELL_EPS = 1e-9; // degrees (~0.1 mm): safety margin when marking per-poly
 const GRID_MIN_EDGES = 24; // polygons with fewer edges use the band test only
 const GRID_CELLS_PER_EDGE = 2;
 const GRID_MAX_CELLS = 1 << 19;
+const EMPTY_I32 = new Int32Array(0);
 const OUT = 0;
 const IN = 1;
 const EDGE = 2;
@@ -93,18 +94,22 @@ export interface BoundaryIndexStats {
 
 /** One polygon (of a multipolygon) with its acceleration structures. */
 class Poly {
+  // Bands and sub-grid are built on the first point test that reaches this polygon (not at start): start time
+  // and memory then grow only with the polygons really asked about. `edges` is dropped once they are built.
+  private built = false;
+  private edges: Int32Array | null;
   // bands
-  private readonly nb: number;
-  private readonly bMinY: number;
-  private readonly bInv: number;
-  private readonly bandOff: Int32Array;
-  private readonly bandEdges: Int32Array; // coordinate index of the edge's first point (edge = xy[k .. k+3])
+  private nb = 1;
+  private bMinY = 0;
+  private bInv = 0;
+  private bandOff: Int32Array = EMPTY_I32;
+  private bandEdges: Int32Array = EMPTY_I32; // coordinate index of the edge's first point (edge = xy[k .. k+3])
   // sub-grid (null for small polygons)
-  private readonly cells: Uint8Array | null = null;
-  private readonly gnx: number = 0;
-  private readonly gny: number = 0;
-  private readonly gInvW: number = 0;
-  private readonly gInvH: number = 0;
+  private cells: Uint8Array | null = null;
+  private gnx = 0;
+  private gny = 0;
+  private gInvW = 0;
+  private gInvH = 0;
 
   constructor(
     readonly feature: number,
@@ -115,6 +120,15 @@ class Poly {
     readonly maxx: number,
     readonly maxy: number,
   ) {
+    this.edges = edges;
+  }
+
+  /** Build the y-bands and the inside / outside / boundary sub-grid. */
+  private build(): void {
+    this.built = true;
+    const edges = this.edges!;
+    this.edges = null;
+    const { xy, minx, miny, maxx, maxy } = this;
     const nE = edges.length;
     const H = maxy - miny;
     // ---- y-bands
@@ -251,17 +265,21 @@ class Poly {
   }
 
   get bandEntries(): number {
+    if (!this.built) this.build();
     return this.bandEdges.length;
   }
   get gridCells(): number {
+    if (!this.built) this.build();
     return this.cells ? this.cells.length : 0;
   }
   get bytes(): number {
+    if (!this.built) this.build();
     return this.xy.byteLength + this.bandOff.byteLength + this.bandEdges.byteLength + (this.cells ? this.cells.byteLength : 0);
   }
 
   contains(px: number, py: number): boolean {
     if (px < this.minx || px > this.maxx || py < this.miny || py > this.maxy) return false;
+    if (!this.built) this.build();
     const cells = this.cells;
     if (cells !== null) {
       let cx = Math.floor((px - this.minx) * this.gInvW);
@@ -276,6 +294,7 @@ class Poly {
 
   /** The exact test of rule R2. */
   exact(px: number, py: number): boolean {
+    if (!this.built) this.build();
     let b = Math.floor((py - this.bMinY) * this.bInv);
     if (b < 0) b = 0;
     else if (b >= this.nb) b = this.nb - 1;
