@@ -15,7 +15,7 @@ export interface Config {
   cursor_secret: string | null;
   limits: Record<LimitClass, LimitNumbers>;
   limit_memory: number;      // max tracked addresses/keys per bucket class (LRU)
-  timeouts: { geocoder_ms: number; screening_ms: number; request_ms: number };
+  timeouts: { geocoder_ms: number; screening_ms: number; request_ms: number; shutdown_grace_ms: number };
   geocoder: { base_url: string; benchmark: string; cache_entries: number; cache_ttl_s: number };
 }
 
@@ -32,7 +32,7 @@ export function defaultConfig(): Config {
     cursor_secret: null,
     limits: structuredClone(LIMIT_CLASSES) as unknown as Record<LimitClass, LimitNumbers>,
     limit_memory: 100_000,
-    timeouts: { geocoder_ms: 5000, screening_ms: 8000, request_ms: 30000 },
+    timeouts: { geocoder_ms: 5000, screening_ms: 8000, request_ms: 30000, shutdown_grace_ms: 10000 },
     geocoder: { base_url: "https://geocoding.geo.census.gov", benchmark: "Public_AR_Current", cache_entries: 50_000, cache_ttl_s: 86400 },
   };
 }

@@ -111,7 +111,7 @@ describe("empty query values are malformed (fault 9)", () => {
 describe("whole-request timeout (fault 6)", () => {
   test("a request past timeouts.request_ms → 503 busy with Retry-After, never a hang", async () => {
     const slow: RouteDef = { path: "/slow", operationId: "slow", summary: "slow", data: null, errors: [503], handler: () => new Promise(() => {}) };
-    const { deps } = yamlApp({ timeouts: { geocoder_ms: 5000, screening_ms: 8000, request_ms: 150 } } as any);
+    const { deps } = yamlApp({ timeouts: { geocoder_ms: 5000, screening_ms: 8000, request_ms: 150, shutdown_grace_ms: 1000 } } as any);
     const app = createApp(deps, [...ROUTES, slow]);
     const t0 = performance.now();
     const r = await call(app, "/v1/slow");
