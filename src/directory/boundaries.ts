@@ -70,8 +70,10 @@ export interface BoundaryFeatureInput {
   id: string;
   type: BoundaryType;
   rank: number;
-  /** polygons, each a list of rings [x0, y0, x1, y1, ...] (exterior first) */
-  polygons: Float64Array[][];
+  /** polygons, each a list of rings [x0, y0, x1, y1, ...] (exterior first); or a loader called on the first point
+   * test that reaches the feature's bounding box (then `bbox` is required) */
+  polygons: Float64Array[][] | (() => Float64Array[][]);
+  bbox?: [number, number, number, number];
 }
 
 export interface BoundaryIndexOptions {
@@ -326,12 +328,43 @@ class Poly {
   }
 }
 
+/** A feature whose geometry is decoded from the data file on the first point test inside its bounding box
+ * (most places are never asked about: their coordinates then never take memory or start time). */
+class LazyShape {
+  private loaded: Poly[] | null = null;
+  constructor(
+    readonly feature: number,
+    readonly minx: number,
+    readonly miny: number,
+    readonly maxx: number,
+    readonly maxy: number,
+    private readonly load: () => Float64Array[][],
+  ) {}
+
+  parts(): Poly[] {
+    if (!this.loaded) {
+      this.loaded = [];
+      for (const rings of this.load()) { const p = buildPoly(this.feature, rings); if (p) this.loaded.push(p); }
+    }
+    return this.loaded;
+  }
+
+  contains(px: number, py: number): boolean {
+    if (px < this.minx || px > this.maxx || py < this.miny || py > this.maxy) return false;
+    for (const p of this.parts()) if (p.contains(px, py)) return true;
+    return false;
+  }
+}
+
+type Shape = Poly | LazyShape;
+const partsOf = (s: Shape): Poly[] => (s instanceof LazyShape ? s.parts() : [s]);
+
 export class BoundaryIndex {
   private readonly ids: string[];
   private readonly ftype: Uint8Array;
   private readonly fstate: string[]; // GEOID[0:2]
   private readonly fcounty: string[]; // 'county:' + GEOID[0:5] (cousubs), else ''
-  private readonly polys: Poly[];
+  private readonly polys: Shape[];
   private readonly gx0: number;
   private readonly gy0: number;
   private readonly gInv: number;
@@ -343,19 +376,29 @@ export class BoundaryIndex {
 
   /** Load every state / county / cousub / place with a geom from an open (read-only) directory database. */
   static fromDatabase(db: Database, options: BoundaryIndexOptions = {}): BoundaryIndex {
-    const stmt = db.query<{ jurisdiction_id: string; type: string; boundary_rank: number; geom: Uint8Array }, []>(
-      `SELECT jurisdiction_id, type, boundary_rank, geom FROM jurisdictions
+    // Bounding boxes come from their columns; geometry blobs are decoded on first use (LazyShape), except for
+    // features whose box is wider than 60° (they cross the antimeridian: indexed polygon by polygon).
+    const stmt = db.query<{ jurisdiction_id: string; type: string; boundary_rank: number; min_x: number | null; min_y: number; max_x: number; max_y: number }, []>(
+      `SELECT jurisdiction_id, type, boundary_rank, min_x, min_y, max_x, max_y FROM jurisdictions
         WHERE geom IS NOT NULL AND documented = 1 AND type IN ('state','county','cousub','place')`,
     );
+    const geomOf = db.query<{ geom: Uint8Array }, [string]>("SELECT geom FROM jurisdictions WHERE jurisdiction_id = ?");
+    const decode = (id: string) => {
+      try {
+        return decodeSpatialiteBlob(geomOf.get(id)!.geom).polygons.map((p) => p.rings);
+      } catch (e) {
+        throw new Error(`jurisdictions.geom of ${id}: ${(e as Error).message}`);
+      }
+    };
     const features: BoundaryFeatureInput[] = [];
     for (const row of stmt.iterate()) {
-      let polygons: Float64Array[][];
-      try {
-        polygons = decodeSpatialiteBlob(row.geom).polygons.map((p) => p.rings);
-      } catch (e) {
-        throw new Error(`jurisdictions.geom of ${row.jurisdiction_id}: ${(e as Error).message}`);
-      }
-      features.push({ id: row.jurisdiction_id, type: row.type as BoundaryType, rank: row.boundary_rank ?? 0, polygons });
+      const id = row.jurisdiction_id;
+      const lazy = row.min_x !== null && row.max_x - row.min_x <= 60;
+      features.push({
+        id, type: row.type as BoundaryType, rank: row.boundary_rank ?? 0,
+        polygons: lazy ? () => decode(id) : decode(id),
+        bbox: lazy ? [row.min_x!, row.min_y, row.max_x, row.max_y] : undefined,
+      });
     }
     stmt.finalize();
     return new BoundaryIndex(features, options);
@@ -390,9 +433,10 @@ export class BoundaryIndex {
       this.fstate[fi] = geoid.slice(0, 2);
       this.fcounty[fi] = t === T_COUSUB ? "county:" + geoid.slice(0, 5) : "";
       this.byType[f.type]++;
-      for (const rings of f.polygons) {
-        const p = buildPoly(fi, rings);
-        if (!p) continue;
+      const shapes: Shape[] = [];
+      if (typeof f.polygons === "function") shapes.push(new LazyShape(fi, ...f.bbox!, f.polygons));
+      else for (const rings of f.polygons) { const p = buildPoly(fi, rings); if (p) shapes.push(p); }
+      for (const p of shapes) {
         this.polys.push(p);
         if (p.minx < minX) minX = p.minx;
         if (p.miny < minY) minY = p.miny;
@@ -413,7 +457,7 @@ export class BoundaryIndex {
     const nSlots = this.gnx * this.gny * NTYPES;
     const off = new Int32Array(nSlots + 1);
     const polys = this.polys;
-    const range = (p: Poly): [number, number, number, number] => [
+    const range = (p: Shape): [number, number, number, number] => [
       Math.floor((p.minx - this.gx0) * this.gInv),
       Math.floor((p.miny - this.gy0) * this.gInv),
       Math.floor((p.maxx - this.gx0) * this.gInv),
@@ -535,7 +579,7 @@ export class BoundaryIndex {
 
   stats(): BoundaryIndexStats {
     let vertices = 0, bandEntries = 0, gridCells = 0, bytes = 0;
-    for (const p of this.polys) {
+    for (const p of this.polys.flatMap(partsOf)) {
       vertices += p.xy.length / 2;
       bandEntries += p.bandEntries;
       gridCells += p.gridCells;
@@ -545,7 +589,7 @@ export class BoundaryIndex {
     return {
       features: this.ids.length,
       featuresByType: { ...this.byType },
-      polygons: this.polys.length,
+      polygons: this.polys.flatMap(partsOf).length,
       vertices,
       bandEntries,
       gridCells,

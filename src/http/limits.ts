@@ -32,12 +32,15 @@ export class WindowCounters {
 
   get size() { return this.states.size; }
 
-  /** Requests counted in window w at time t (the k+1 slots overlapping the last w seconds). */
-  private used(c: Counters, w: number, cur: number): number {
-    let n = 0;
+  /** Requests counted in window w (the k+1 slots overlapping the last w seconds) and the newest such slot. */
+  private used(c: Counters, w: number, cur: number): [number, number] {
+    let n = 0, newest = -1;
     const base = OFFSET[w]!, k = RING[w]! - 1;
-    for (let i = 0; i <= k; i++) { const s = c.slot[base + i]!; if (s > cur - k - 1 && s <= cur) n += c.count[base + i]!; }
-    return n;
+    for (let i = 0; i <= k; i++) {
+      const s = c.slot[base + i]!;
+      if (s > cur - k - 1 && s <= cur && c.count[base + i]! > 0) { n += c.count[base + i]!; if (s > newest) newest = s; }
+    }
+    return [n, newest];
   }
 
   /** Seconds until `need` fewer requests are counted in window w (slots leave the count k+1 slots after theirs). */
@@ -54,15 +57,15 @@ export class WindowCounters {
     return 0;
   }
 
-  private view(c: Counters | undefined, t: number): Take & { used: [number, number] } {
-    const used: [number, number] = [0, 0], remaining: [number, number] = [0, 0], reset: [number, number] = [0, 0];
+  private view(c: Counters | undefined, t: number): Take {
+    const remaining: [number, number] = [0, 0], reset: [number, number] = [0, 0];
     let retryAfter = 0;
     for (let w = 0; w < 2; w++) {
       const cur = Math.floor(t / SLOT_MS[w]!);
-      const u = c ? this.used(c, w, cur) : 0;
-      used[w] = u;
+      const [u, newest] = c ? this.used(c, w, cur) : [0, -1];
       remaining[w] = Math.max(0, this.quota[w]! - u);
-      reset[w] = c && u > 0 ? Math.ceil(this.secondsUntilFreed(c, w, cur, t, u)) : 0;
+      // t of RateLimit: seconds until everything counted now has left the window (the quota is whole again)
+      reset[w] = u > 0 ? Math.max(0, Math.ceil(((newest + RING[w]!) * SLOT_MS[w]! - t) / 1000)) : 0;
       if (u >= this.quota[w]!) {
         // a quota of 0 frees nothing: wait a whole window
         let wait = c ? this.secondsUntilFreed(c, w, cur, t, u - this.quota[w]! + 1) : 0;
@@ -70,7 +73,7 @@ export class WindowCounters {
         retryAfter = Math.max(retryAfter, Math.ceil(wait), 1);
       }
     }
-    return { ok: retryAfter === 0, retryAfter, remaining, reset, used };
+    return { ok: retryAfter === 0, retryAfter, remaining, reset };
   }
 
   /** Look without taking. */
@@ -97,7 +100,12 @@ export class WindowCounters {
     const v = this.view(this.states.get(key), t);
     if (!v.ok) return v;
     this.count(key, t);
-    return { ...this.view(this.states.get(key), t), ok: true, retryAfter: 0 };
+    // the request just counted sits in the current slot: one fewer remaining, and the reset runs from now
+    for (let w = 0; w < 2; w++) {
+      v.remaining[w] = Math.max(0, v.remaining[w]! - 1);
+      v.reset[w] = Math.ceil(((Math.floor(t / SLOT_MS[w]!) + RING[w]!) * SLOT_MS[w]! - t) / 1000);
+    }
+    return v;
   }
 }
 
