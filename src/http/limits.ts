@@ -79,27 +79,29 @@ export class WindowCounters {
   /** Look without taking. */
   peek(key: string): Take { return this.view(this.states.peek(key), this.now()); }
 
-  /** Would a request be admitted now? */
-  admits(key: string): boolean { return this.view(this.states.get(key), this.now()).ok; }
-
-  /** Count a request (admitted or not: callers decide with admits/peek first). */
-  private count(key: string, t: number): void {
-    let c = this.states.get(key);
-    if (!c) { c = { count: new Int32Array(CELLS), slot: new Float64Array(CELLS).fill(-1) }; this.states.set(key, c); }
+  /** Count a request in both windows (by = -1 takes a count back). */
+  private count(c: Counters, t: number, by: number): void {
     for (let w = 0; w < 2; w++) {
       const cur = Math.floor(t / SLOT_MS[w]!);
       const i = OFFSET[w]! + (cur % RING[w]!);
       if (c.slot[i] !== cur) { c.slot[i] = cur; c.count[i] = 0; }
-      c.count[i]! += 1;
+      c.count[i]! += by;
     }
   }
 
-  /** Take one request if both windows admit it. */
-  take(key: string): Take {
-    const t = this.now();
-    const v = this.view(this.states.get(key), t);
+  /** Take back a request taken at time t (a later bucket of the same request refused it). */
+  untake(key: string, t: number): void {
+    const c = this.states.peek(key);
+    if (c) this.count(c, t, -1);
+  }
+
+  /** Take one request if both windows admit it, at time t (the same t undoes it with untake). */
+  take(key: string, t: number = this.now()): Take {
+    let c = this.states.get(key);
+    const v = this.view(c, t);
     if (!v.ok) return v;
-    this.count(key, t);
+    if (!c) { c = { count: new Int32Array(CELLS), slot: new Float64Array(CELLS).fill(-1) }; this.states.set(key, c); }
+    this.count(c, t, 1);
     // the request just counted sits in the current slot: one fewer remaining, and the reset runs from now
     for (let w = 0; w < 2; w++) {
       v.remaining[w] = Math.max(0, v.remaining[w]! - 1);
@@ -118,7 +120,7 @@ export interface LimitOutcome { ok: boolean; retryAfter: number; headers: Record
 
 export class Limiter {
   readonly buckets: Record<LimitClass, WindowCounters>;
-  constructor(readonly numbers: Record<LimitClass, LimitNumbers>, maxKeys: number, now: () => number = Date.now) {
+  constructor(readonly numbers: Record<LimitClass, LimitNumbers>, maxKeys: number, private readonly now: () => number = Date.now) {
     this.buckets = Object.fromEntries(
       Object.entries(numbers).map(([k, n]) => [k, new WindowCounters(n, maxKeys, now)]),
     ) as Record<LimitClass, WindowCounters>;
@@ -137,14 +139,19 @@ export class Limiter {
   /** Admit a request only when every bucket of its plan admits it; then it counts in all of them. */
   check(caller: Caller, list: boolean): LimitOutcome {
     const plan = this.plan(caller, list);
-    for (const [cls, key] of plan) {
-      if (!this.buckets[cls].admits(key)) {
-        const views = plan.map(([c, k]) => this.buckets[c].peek(k));
-        const retryAfter = Math.max(1, ...views.map((v) => v.retryAfter));
-        return { ok: false, retryAfter, headers: this.headers(caller.kind === "service", plan[0]![0], views) };
+    const t = this.now();
+    const views: Take[] = [];
+    for (let i = 0; i < plan.length; i++) {
+      const [cls, key] = plan[i]!;
+      const v = this.buckets[cls].take(key, t);
+      if (!v.ok) {
+        for (let j = 0; j < i; j++) this.buckets[plan[j]![0]].untake(plan[j]![1], t);
+        const now = plan.map(([c, k]) => this.buckets[c].peek(k));
+        const retryAfter = Math.max(1, ...now.map((x) => x.retryAfter));
+        return { ok: false, retryAfter, headers: this.headers(caller.kind === "service", plan[0]![0], now) };
       }
+      views.push(v);
     }
-    const views = plan.map(([cls, key]) => this.buckets[cls].take(key));
     return { ok: true, retryAfter: 0, headers: this.headers(caller.kind === "service", plan[0]![0], views) };
   }
 

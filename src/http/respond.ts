@@ -61,11 +61,11 @@ function uniqueSources(list: SourceT[]): SourceT[] {
 /** JSON of values that never change (marked by the route as `frozen`), with its digest, by object identity. */
 const frozenJson = new WeakMap<object, { json: string; digest: string }>();
 
-function part(v: unknown, frozen: Set<unknown> | undefined): { chunk: string; seed: string } {
+function part(v: unknown, frozen: unknown[] | undefined): { chunk: string; seed: string } {
   if (v !== null && typeof v === "object") {
     const hit = frozenJson.get(v);
     if (hit) return { chunk: hit.json, seed: hit.digest };
-    if (frozen?.has(v)) {
+    if (frozen?.includes(v)) {
       const json = JSON.stringify(v);
       const e = { json, digest: digest(json) };
       frozenJson.set(v, e);
@@ -79,7 +79,7 @@ function part(v: unknown, frozen: Set<unknown> | undefined): { chunk: string; se
 /** Serialise data (member by member, so frozen members are reused), sources, as_of and notices. The ETag is
  * the digest of the content with every frozen member replaced by its own digest: it changes whenever the body does. */
 function serialise(reply: Reply) {
-  const frozen = reply.frozen === true ? new Set<unknown>([reply.data, reply.sources]) : reply.frozen ? new Set<unknown>(reply.frozen) : undefined;
+  const frozen = reply.frozen === true ? [reply.data, reply.sources] : reply.frozen ? reply.frozen : undefined;
   const seed: string[] = [];
   const head: string[] = ['{"data":'];
   const take = (v: unknown) => { const p = part(v, frozen); seed.push(p.seed); head.push(p.chunk); };
@@ -95,7 +95,7 @@ function serialise(reply: Reply) {
     head.push(first ? "{}" : "}");
   }
   head.push(',"sources":');
-  take(reply.sources.length > 1 && !frozen?.has(reply.sources) ? uniqueSources(reply.sources) : reply.sources);
+  take(reply.sources.length > 1 && !frozen?.includes(reply.sources) ? uniqueSources(reply.sources) : reply.sources);
   const notices = JSON.stringify(reply.notices ?? []);
   seed.push(reply.asOf, notices);
   head.push(`,"as_of":${JSON.stringify(reply.asOf)}`);

@@ -1,6 +1,5 @@
 import { Type } from "@sinclair/typebox";
 import { DomainError } from "../../domain/errors";
-import { queryOf } from "../params";
 import { ResolveResult } from "../schemas/directory";
 import type { RouteDef } from "../route";
 import { directoryOf } from "./directory-of";
@@ -24,7 +23,7 @@ export const resolveRoute: RouteDef = {
   data: ResolveResult,
   errors: [304, 400, 401, 404, 409, 429, 503],
   handler: ({ deps, query, ctx }) => {
-    const raw = queryOf(ctx.url);
+    const raw = ctx.query;
     const given = SELECTORS.filter((s) => s.some((k) => raw[k] !== undefined && raw[k] !== ""));
     if (given.length !== 1) {
       throw new DomainError("bad-parameter", given.length === 0

@@ -1,6 +1,5 @@
 import { DomainError } from "../../domain/errors";
 import { pageSize } from "../paging";
-import { queryOf } from "../params";
 import { ResourcePage } from "../schemas/directory";
 import type { RouteDef } from "../route";
 import { directoryOf } from "./directory-of";
@@ -17,7 +16,7 @@ export const resourcesRoute: RouteDef = {
   data: ResourcePage,
   errors: [304, 400, 401, 404, 429],
   handler: ({ deps, query, ctx }) => {
-    const raw = queryOf(ctx.url);
+    const raw = ctx.query;
     const point = pointOf(query, raw);
     if (point && query.jurisdiction_id) throw new DomainError("bad-parameter", "Give jurisdiction_id, or lat with lon, not both.");
     if (!point && !query.jurisdiction_id) throw new DomainError("bad-parameter", "Give jurisdiction_id, or lat together with lon.");
