@@ -17,6 +17,9 @@ export interface Config {
   limit_memory: number;      // max tracked addresses/keys per bucket class (LRU)
   timeouts: { geocoder_ms: number; screening_ms: number; request_ms: number; shutdown_grace_ms: number };
   geocoder: { base_url: string; benchmark: string; cache_entries: number; cache_ttl_s: number };
+  /** contact and license of the OpenAPI document's info block: the operator's own (null = a neutral default
+   * pointing at the service's home page) */
+  openapi: { contact: { name: string; url?: string; email?: string }; license: { name: string; url?: string; identifier?: string } } | null;
 }
 
 export function defaultConfig(): Config {
@@ -34,6 +37,7 @@ export function defaultConfig(): Config {
     limit_memory: 100_000,
     timeouts: { geocoder_ms: 5000, screening_ms: 8000, request_ms: 30000, shutdown_grace_ms: 10000 },
     geocoder: { base_url: "https://geocoding.geo.census.gov", benchmark: "Public_AR_Current", cache_entries: 50_000, cache_ttl_s: 86400 },
+    openapi: null,
   };
 }
 

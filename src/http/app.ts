@@ -28,7 +28,7 @@ export const TIMEOUT_RETRY_AFTER_S = 5;
 
 export interface App { handle(req: Request, socketAddress: string): Response | Promise<Response>; openapi(): unknown; elysia: Elysia }
 
-export const OPENAPI_ROUTE: RouteDef = { path: "/openapi.json", operationId: "getOpenApi", summary: "The OpenAPI 3.1 description of this API", data: null, errors: [304], handler: () => new Response() };
+export const OPENAPI_ROUTE: RouteDef = { path: "/openapi.json", operationId: "getOpenApi", summary: "The OpenAPI 3.1 description of this API", description: "The machine-readable description of this API (OpenAPI 3.1). No key is needed: an Authorization header is ignored here, and the document is not charged to any limit.", data: null, errors: [304], problems: [], handler: () => new Response() };
 
 export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
   const cfg = deps.config;
@@ -62,7 +62,7 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     elysia.get(`/v1${def.path}`, () => "", { detail: details[def.path] as any });
   }
   let openapiDoc: unknown = null;
-  const openapi = () => (openapiDoc ??= buildOpenApi(elysia, cfg.base_url, details));
+  const openapi = () => (openapiDoc ??= buildOpenApi(elysia, cfg.base_url, details, cfg.openapi ?? undefined));
   const router = new Router(routes, "/v1");
 
   function callerOf(auth: Auth, address: string): Caller {

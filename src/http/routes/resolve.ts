@@ -22,6 +22,7 @@ export const resolveRoute: RouteDef = {
   },
   data: ResolveResult,
   errors: [304, 400, 401, 404, 409, 429, 503],
+  problems: ["bad-parameter", "unknown-state", "outside-coverage", "unknown-jurisdiction", "address-not-found", "place-not-found", "ambiguous", "lookup-limit", "busy", "upstream-unavailable"],
   handler: ({ deps, query, ctx }) => {
     const raw = ctx.query;
     const given = SELECTORS.filter((s) => s.some((k) => raw[k] !== undefined && raw[k] !== ""));

@@ -15,6 +15,7 @@ export const resourcesRoute: RouteDef = {
   query: { jurisdiction_id: jurisdictionIdParam, lat: latParam, lon: lonParam, topic: topicParam, limit: limitParam, cursor: cursorParam },
   data: ResourcePage,
   errors: [304, 400, 401, 404, 429],
+  problems: ["bad-parameter", "bad-point", "bad-cursor", "unknown-topic", "unknown-jurisdiction", "outside-coverage"],
   handler: ({ deps, query, ctx }) => {
     const raw = ctx.query;
     const point = pointOf(query, raw);
