@@ -2,7 +2,7 @@
 // request id → methods and CORS preflight → /v1 or the web hook → auth → limits → route (parse → domain →
 // reply, within timeouts.request_ms) → envelope, conditional, cache → common headers. Errors anywhere become
 // problem documents from the one table. Elysia holds the same routes for the OpenAPI generator.
-import { Elysia } from "elysia";
+import type { Elysia } from "elysia";
 import { DomainError } from "../domain/errors";
 import { requestIdOf } from "./request-id";
 import { problemBody } from "./problems";
@@ -54,15 +54,20 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     return problem(ctx, new DomainError("internal-error", "The request could not be finished; it has been logged under its request_id."));
   };
 
-  // Elysia: the routes for the OpenAPI generator (toOpenAPISchema reads them); requests never go through it.
-  const elysia = new Elysia();
-  const details: Record<string, ReturnType<typeof operationDetail>> = {};
-  for (const def of [...routes, OPENAPI_ROUTE]) {
-    details[def.path] = operationDetail(def);
-    elysia.get(`/v1${def.path}`, () => "", { detail: details[def.path] as any });
-  }
-  let openapiDoc: unknown = null;
-  const openapi = () => (openapiDoc ??= buildOpenApi(elysia, cfg.base_url, details, cfg.openapi ?? undefined));
+  // Elysia holds the routes for the OpenAPI generator (toOpenAPISchema reads them); requests never go through it,
+  // so it is loaded on the first /openapi.json (not at start).
+  let built: { elysia: Elysia; doc: unknown } | null = null;
+  const build = () => {
+    const { Elysia } = require("elysia") as typeof import("elysia");
+    const elysia = new Elysia();
+    const details: Record<string, ReturnType<typeof operationDetail>> = {};
+    for (const def of [...routes, OPENAPI_ROUTE]) {
+      details[def.path] = operationDetail(def);
+      elysia.get(`/v1${def.path}`, () => "", { detail: details[def.path] as any });
+    }
+    return { elysia, doc: buildOpenApi(elysia, cfg.base_url, details, cfg.openapi ?? undefined) };
+  };
+  const openapi = () => (built ??= build()).doc;
   const router = new Router(routes, "/v1");
 
   function callerOf(auth: Auth, address: string): Caller {
@@ -173,5 +178,5 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     });
   }
 
-  return { handle, openapi, elysia };
+  return { handle, openapi, get elysia() { return (built ??= build()).elysia; } };
 }

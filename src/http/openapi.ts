@@ -3,7 +3,6 @@
 // part-2 schemas are components referenced by $ref (every inline copy of a component is replaced by its $ref,
 // and components no operation reaches are left out). Nothing here is hand-written API description beyond the
 // info block and the header table (openapi-headers.ts).
-import { toOpenAPISchema } from "@elysiajs/openapi";
 import type { AnyElysia } from "elysia";
 import type { TSchema } from "@sinclair/typebox";
 import { Envelope, Problem, Topic } from "./schemas/common";
@@ -118,6 +117,8 @@ function reachable(doc: unknown, schemas: Record<string, unknown>): Set<string> 
 export interface OpenApiInfo { contact: { name: string; url?: string; email?: string }; license: { name: string; url?: string; identifier?: string } }
 
 export function buildOpenApi(app: AnyElysia, baseUrl: string, details: Record<string, ReturnType<typeof operationDetail>>, info?: OpenApiInfo) {
+  // loaded here, not at start: only this document needs the plugin
+  const { toOpenAPISchema } = require("@elysiajs/openapi") as typeof import("@elysiajs/openapi");
   const generated = toOpenAPISchema(app, { methods: ["HEAD", "OPTIONS"] }, undefined, undefined, "3.1.0" as any) as any;
   const all: Record<string, unknown> = Object.fromEntries(Object.entries({ ...componentSchemas, Problem, Topic } as Record<string, TSchema>).map(([k, s]) => [k, plain(s)]));
   // larger components first, so a component that contains another is matched whole
