@@ -18,8 +18,9 @@ const OFFSET = [0, RING[0]!];
 const CELLS = RING[0]! + RING[1]!;
 const SLOT_MS = WINDOWS.map((w) => (w.seconds * 1000) / w.slots);
 
-/** Per key: count and absolute slot number of each ring cell, both windows side by side. */
-interface Counters { count: Int32Array; slot: Float64Array }
+/** Per key: count and absolute slot number of each ring cell (both windows side by side), and per window the
+ * newest slot seen (`head`) and the running total of the live cells (cells always hold slots head-k … head). */
+interface Counters { count: Int32Array; slot: Float64Array; head: Float64Array; total: Float64Array }
 export interface Take { ok: boolean; retryAfter: number; remaining: [number, number]; reset: [number, number] }
 
 export class WindowCounters {
@@ -32,22 +33,36 @@ export class WindowCounters {
 
   get size() { return this.states.size; }
 
-  /** Requests counted in window w (the k+1 slots overlapping the last w seconds) and the newest such slot. */
-  private used(c: Counters, w: number, cur: number): [number, number] {
-    let n = 0, newest = -1;
-    const base = OFFSET[w]!, k = RING[w]! - 1;
-    for (let i = 0; i <= k; i++) {
-      const s = c.slot[base + i]!;
-      if (s > cur - k - 1 && s <= cur && c.count[base + i]! > 0) { n += c.count[base + i]!; if (s > newest) newest = s; }
+  /** Move window w to slot `cur` (never back: an earlier time counts in the newest slot): cells of slots that
+   * left the window are emptied and taken off the total. Returns the slot used. */
+  private advance(c: Counters, w: number, cur: number): number {
+    const head = c.head[w]!;
+    if (cur <= head) return head;
+    const base = OFFSET[w]!, ring = RING[w]!;
+    for (let s = Math.max(head + 1, cur - ring + 1); s <= cur; s++) {
+      const i = base + (s % ring);
+      c.total[w]! -= c.count[i]!;
+      c.count[i] = 0;
+      c.slot[i] = s;
     }
-    return [n, newest];
+    c.head[w] = cur;
+    return cur;
+  }
+
+  /** Requests counted in window w (the k+1 slots overlapping the last w seconds) and the newest slot holding one. */
+  private used(c: Counters, w: number, cur: number): [number, number] {
+    const head = this.advance(c, w, cur);
+    const base = OFFSET[w]!, ring = RING[w]!;
+    let newest = -1;
+    for (let s = head; s > head - ring; s--) if (c.count[base + (s % ring)]! > 0) { newest = s; break; }
+    return [c.total[w]!, newest];
   }
 
   /** Seconds until `need` fewer requests are counted in window w (slots leave the count k+1 slots after theirs). */
-  private secondsUntilFreed(c: Counters, w: number, cur: number, t: number, need: number): number {
+  private secondsUntilFreed(c: Counters, w: number, t: number, need: number): number {
     const base = OFFSET[w]!, k = RING[w]! - 1;
     const live: [number, number][] = [];
-    for (let i = 0; i <= k; i++) { const s = c.slot[base + i]!; if (s > cur - k - 1 && s <= cur && c.count[base + i]! > 0) live.push([s, c.count[base + i]!]); }
+    for (let i = 0; i <= k; i++) { const s = c.slot[base + i]!; if (s > c.head[w]! - k - 1 && c.count[base + i]! > 0) live.push([s, c.count[base + i]!]); }
     live.sort((a, b) => a[0] - b[0]);
     let freed = 0;
     for (const [s, n] of live) {
@@ -68,7 +83,7 @@ export class WindowCounters {
       reset[w] = u > 0 ? Math.max(0, Math.ceil(((newest + RING[w]!) * SLOT_MS[w]! - t) / 1000)) : 0;
       if (u >= this.quota[w]!) {
         // a quota of 0 frees nothing: wait a whole window
-        let wait = c ? this.secondsUntilFreed(c, w, cur, t, u - this.quota[w]! + 1) : 0;
+        let wait = c ? this.secondsUntilFreed(c, w, t, u - this.quota[w]! + 1) : 0;
         if (wait <= 0) wait = WINDOWS[w]!.seconds;
         retryAfter = Math.max(retryAfter, Math.ceil(wait), 1);
       }
@@ -82,10 +97,9 @@ export class WindowCounters {
   /** Count a request in both windows (by = -1 takes a count back). */
   private count(c: Counters, t: number, by: number): void {
     for (let w = 0; w < 2; w++) {
-      const cur = Math.floor(t / SLOT_MS[w]!);
-      const i = OFFSET[w]! + (cur % RING[w]!);
-      if (c.slot[i] !== cur) { c.slot[i] = cur; c.count[i] = 0; }
-      c.count[i]! += by;
+      const cur = this.advance(c, w, Math.floor(t / SLOT_MS[w]!));
+      c.count[OFFSET[w]! + (cur % RING[w]!)]! += by;
+      c.total[w]! += by;
     }
   }
 
@@ -100,7 +114,7 @@ export class WindowCounters {
     let c = this.states.get(key);
     const v = this.view(c, t);
     if (!v.ok) return v;
-    if (!c) { c = { count: new Int32Array(CELLS), slot: new Float64Array(CELLS).fill(-1) }; this.states.set(key, c); }
+    if (!c) { c = { count: new Int32Array(CELLS), slot: new Float64Array(CELLS).fill(-1), head: new Float64Array([-1, -1]), total: new Float64Array(2) }; this.states.set(key, c); }
     this.count(c, t, 1);
     // the request just counted sits in the current slot: one fewer remaining, and the reset runs from now
     for (let w = 0; w < 2; w++) {
