@@ -40,10 +40,14 @@ const checkerOf = (schema: TSchema) => {
   return c;
 };
 
+const specLists = new WeakMap<ParamSpecs, [string, ParamSpec][]>();
+
 /** Parse `source` (query or path values) against specs; first failure throws its DomainError. */
 export function parseParams<T = Record<string, any>>(source: Record<string, string | undefined>, specs: ParamSpecs): T {
   const out: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(specs)) {
+  let list = specLists.get(specs);
+  if (!list) specLists.set(specs, (list = Object.entries(specs)));
+  for (const [name, spec] of list) {
     const raw = source[name];
     if (raw === undefined) {
       if (spec.required) throw new DomainError(spec.problem, `Parameter '${name}' is required.`);

@@ -76,6 +76,8 @@ function part(v: unknown, frozen: unknown[] | undefined): { chunk: string; seed:
   return { chunk: json, seed: json };
 }
 
+const keyJson = new Map<string, string>();
+
 /** Serialise data (member by member, so frozen members are reused), sources, as_of and notices. The ETag is
  * the digest of the content with every frozen member replaced by its own digest: it changes whenever the body does. */
 function serialise(reply: Reply) {
@@ -88,7 +90,9 @@ function serialise(reply: Reply) {
   else {
     let first = true;
     for (const k in d as Record<string, unknown>) {
-      head.push(`${first ? "{" : ","}${JSON.stringify(k)}:`);
+      let key = keyJson.get(k);
+      if (key === undefined) keyJson.set(k, (key = JSON.stringify(k)));
+      head.push(`${first ? "{" : ","}${key}:`);
       first = false;
       take((d as Record<string, unknown>)[k]);
     }
