@@ -85,6 +85,12 @@ describe("requests the runtime's parser rejects (fault 4; README: parser-rejecte
     expect((await get("*", ["Host: a"])).status).toBe(400);
     expect((await get("/v1/topics", ["Host: a", `X: ${"a".repeat(20000)}`])).status).toBe(431);
   });
+  test("a bad request line gets Bun's own 505 (documented; our code never sees it)", async () => {
+    for (const line of ["GET /v1/topics HTTP/1.x", "GET /v1/topics", "GET /v1/to pics HTTP/1.1"]) {
+      const r = await rawRequest(server.port!, `${line}\r\nHost: a\r\nConnection: close\r\n\r\n`);
+      expect([line, r.status]).toEqual([line, 505]);
+    }
+  });
 });
 
 describe("empty query values are malformed (fault 9)", () => {
