@@ -21,7 +21,7 @@ import { loadAuthored, type SourceRow } from "./build/authored";
 import { emptyRecords, loadDirectoryRecords, loadExtraRecords, type RecordSet } from "./build/records";
 import { createDatabase, finishSpatial, insertJurisdictions, insertRows } from "./build/spatialite";
 import { BoxIndex, bboxOf, pointInGeometry } from "./build/geom";
-import { contentSha256, SCHEMA_VERSION } from "../src/directory/manifest";
+import { contentSha256, FILE_DIGEST_KEY, FILE_DIGEST_PLACEHOLDER, SCHEMA_VERSION, sealDataFile } from "../src/directory/manifest";
 
 export const DATASET_VERSION = "2026.11.22";
 
@@ -161,6 +161,7 @@ export async function buildData(opts: BuildOptions): Promise<{ summary: Record<s
       schema_version: SCHEMA_VERSION,
       sources_used: JSON.stringify(sourcesUsed),
       content_sha256: contentHash,
+      [FILE_DIGEST_KEY]: FILE_DIGEST_PLACEHOLDER, // sealed after the file is closed (sealDataFile)
     };
     insertRows(db, "manifest", Object.entries(manifest).map(([key, value]) => ({ key, value })));
     db.run("VACUUM");
@@ -179,6 +180,8 @@ export async function buildData(opts: BuildOptions): Promise<{ summary: Record<s
     rmSync(out, { force: true });
     renameSync(tmp, out);
     for (const ext of ["-journal", "-wal", "-shm"]) rmSync(tmp + ext, { force: true });
+    sealDataFile(out);
+    for (const ext of ["-journal", "-wal", "-shm"]) rmSync(out + ext, { force: true });
     const size = Bun.file(out).size;
     const summary = {
       jurisdictions: byType, same_as_pairs: sameAs.length / 2, radon_zones: radonCounts, fts,

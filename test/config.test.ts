@@ -21,7 +21,7 @@ describe("configuration", () => {
     expect(c.port).toBe(9100);
     expect(c.trusted_proxies).toEqual(["10.0.0.1"]);
     expect(c.service_callers).toEqual(["10.1.0.0/16", "10.2.0.0/16"]);
-    expect(c.timeouts).toEqual({ geocoder_ms: 1234, screening_ms: 8000, request_ms: 30000 });
+    expect(c.timeouts).toEqual({ geocoder_ms: 1234, screening_ms: 8000, request_ms: 30000, shutdown_grace_ms: 10000 });
     expect(c.base_url).toBe("http://127.0.0.1:9100/v1");
     expect(c.problems_url).toBe("http://127.0.0.1:9100/problems");
     expect(loadConfig(null, { DIRECTORY_BASE_URL: "https://dir.example.gov/v1/" }).base_url).toBe("https://dir.example.gov/v1");

@@ -13,6 +13,26 @@ export async function runServe(cfg: Config): Promise<number> {
   const server = startServer(app, cfg.host, cfg.port);
   startLinkChecks(cfg, opened.db, deps.links, (line) => console.error(line)); // reload results; background checks if scheduled
   console.log(`serving ${cfg.base_url} on http://${server.hostname}:${server.port}/v1 (data: ${opened.db ? cfg.data_file : "data/*.yaml"}, as_of ${deps.asOf})`);
-  await new Promise(() => {});
-  return 0;
+  return stopOnSignal(server, cfg.timeouts.shutdown_grace_ms, (line) => console.error(line));
+}
+
+/** Graceful stop on SIGTERM or SIGINT: stop accepting at once, let the requests in flight finish within the
+ * grace period, then cut what is left and resolve 0 (the process exits 0). A second signal cuts at once. */
+export function stopOnSignal(server: ReturnType<typeof Bun.serve>, graceMs: number, log: (line: string) => void): Promise<number> {
+  return new Promise((resolve) => {
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) { server.stop(true); resolve(0); return; }
+      stopping = true;
+      log(`${signal}: stopped accepting; finishing ${server.pendingRequests} request(s) in flight (grace ${graceMs} ms)`);
+      void server.stop(false); // closes the listener; requests in flight go on
+      const until = performance.now() + graceMs;
+      while (server.pendingRequests > 0 && performance.now() < until) await Bun.sleep(10);
+      if (server.pendingRequests > 0) log(`grace period over: cutting ${server.pendingRequests} request(s)`);
+      server.stop(true);
+      resolve(0);
+    };
+    process.on("SIGTERM", () => void stop("SIGTERM"));
+    process.on("SIGINT", () => void stop("SIGINT"));
+  });
 }

@@ -15,11 +15,14 @@ export interface Config {
   cursor_secret: string | null;
   limits: Record<LimitClass, LimitNumbers>;
   limit_memory: number;      // max tracked addresses/keys per bucket class (LRU)
-  timeouts: { geocoder_ms: number; screening_ms: number; request_ms: number };
+  timeouts: { geocoder_ms: number; screening_ms: number; request_ms: number; shutdown_grace_ms: number };
   geocoder: { base_url: string; benchmark: string; cache_entries: number; cache_ttl_s: number };
   links: LinksConfig;        // the link checker (src/links)
   layers_file: string;       // optional offline screening layers (load-layer); missing file = none
   screening: ScreeningConfig;
+  /** contact and license of the OpenAPI document's info block: the operator's own (null = a neutral default
+   * pointing at the service's home page) */
+  openapi: { contact: { name: string; url?: string; email?: string }; license: { name: string; url?: string; identifier?: string } } | null;
 }
 
 export interface LinksConfig {
@@ -67,7 +70,7 @@ export function defaultConfig(): Config {
     cursor_secret: null,
     limits: structuredClone(LIMIT_CLASSES) as unknown as Record<LimitClass, LimitNumbers>,
     limit_memory: 100_000,
-    timeouts: { geocoder_ms: 5000, screening_ms: 8000, request_ms: 30000 },
+    timeouts: { geocoder_ms: 5000, screening_ms: 8000, request_ms: 30000, shutdown_grace_ms: 10000 },
     geocoder: { base_url: "https://geocoding.geo.census.gov", benchmark: "Public_AR_Current", cache_entries: 50_000, cache_ttl_s: 86400 },
     links: {
       user_agent: "property-land-gis-directory-linkcheck/0.1", contact: "", timeout_ms: 15_000, max_redirects: 5,
@@ -85,6 +88,7 @@ export function defaultConfig(): Config {
       // basins layer (base_url) and the watercourses layer of an ArcGIS service they trust. Off by default.
       shoreland: { enabled: false, base_url: "", watercourses_url: "", timeout_ms: 0 },
     },
+    openapi: null,
   };
 }
 

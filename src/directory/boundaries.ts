@@ -64,6 +64,7 @@ const CELL_EPS = 1e-9; // degrees (~0.1 mm): safety margin when marking per-poly
 const GRID_MIN_EDGES = 24; // polygons with fewer edges use the band test only
 const GRID_CELLS_PER_EDGE = 2;
 const GRID_MAX_CELLS = 1 << 19;
+const EMPTY_I32 = new Int32Array(0);
 const OUT = 0;
 const IN = 1;
 const EDGE = 2;
@@ -74,8 +75,10 @@ export interface BoundaryFeatureInput {
   rank: number;
   /** the cousub's county_id (rule R4a); absent or null: 'county:' + GEOID[0:5] */
   county?: string | null;
-  /** polygons, each a list of rings [x0, y0, x1, y1, ...] (exterior first) */
-  polygons: Float64Array[][];
+  /** polygons, each a list of rings [x0, y0, x1, y1, ...] (exterior first); or a loader called on the first point
+   * test that reaches the feature's bounding box (then `bbox` is required) */
+  polygons: Float64Array[][] | (() => Float64Array[][]);
+  bbox?: [number, number, number, number];
 }
 
 export interface BoundaryIndexOptions {
@@ -98,18 +101,22 @@ export interface BoundaryIndexStats {
 
 /** One polygon (of a multipolygon) with its acceleration structures. */
 class Poly {
+  // Bands and sub-grid are built on the first point test that reaches this polygon (not at start): start time
+  // and memory then grow only with the polygons really asked about. `edges` is dropped once they are built.
+  private built = false;
+  private edges: Int32Array | null;
   // bands
-  private readonly nb: number;
-  private readonly bMinY: number;
-  private readonly bInv: number;
-  private readonly bandOff: Int32Array;
-  private readonly bandEdges: Int32Array; // coordinate index of the edge's first point (edge = xy[k .. k+3])
+  private nb = 1;
+  private bMinY = 0;
+  private bInv = 0;
+  private bandOff: Int32Array = EMPTY_I32;
+  private bandEdges: Int32Array = EMPTY_I32; // coordinate index of the edge's first point (edge = xy[k .. k+3])
   // sub-grid (null for small polygons)
-  private readonly cells: Uint8Array | null = null;
-  private readonly gnx: number = 0;
-  private readonly gny: number = 0;
-  private readonly gInvW: number = 0;
-  private readonly gInvH: number = 0;
+  private cells: Uint8Array | null = null;
+  private gnx = 0;
+  private gny = 0;
+  private gInvW = 0;
+  private gInvH = 0;
 
   constructor(
     readonly feature: number,
@@ -120,6 +127,15 @@ class Poly {
     readonly maxx: number,
     readonly maxy: number,
   ) {
+    this.edges = edges;
+  }
+
+  /** Build the y-bands and the inside / outside / boundary sub-grid. */
+  private build(): void {
+    this.built = true;
+    const edges = this.edges!;
+    this.edges = null;
+    const { xy, minx, miny, maxx, maxy } = this;
     const nE = edges.length;
     const H = maxy - miny;
     // ---- y-bands
@@ -256,17 +272,21 @@ class Poly {
   }
 
   get bandEntries(): number {
+    if (!this.built) this.build();
     return this.bandEdges.length;
   }
   get gridCells(): number {
+    if (!this.built) this.build();
     return this.cells ? this.cells.length : 0;
   }
   get bytes(): number {
+    if (!this.built) this.build();
     return this.xy.byteLength + this.bandOff.byteLength + this.bandEdges.byteLength + (this.cells ? this.cells.byteLength : 0);
   }
 
   contains(px: number, py: number): boolean {
     if (px < this.minx || px > this.maxx || py < this.miny || py > this.maxy) return false;
+    if (!this.built) this.build();
     const cells = this.cells;
     if (cells !== null) {
       let cx = Math.floor((px - this.minx) * this.gInvW);
@@ -281,6 +301,7 @@ class Poly {
 
   /** The exact test of rule R2. */
   exact(px: number, py: number): boolean {
+    if (!this.built) this.build();
     let b = Math.floor((py - this.bMinY) * this.bInv);
     if (b < 0) b = 0;
     else if (b >= this.nb) b = this.nb - 1;
@@ -312,12 +333,43 @@ class Poly {
   }
 }
 
+/** A feature whose geometry is decoded from the data file on the first point test inside its bounding box
+ * (most places are never asked about: their coordinates then never take memory or start time). */
+class LazyShape {
+  private loaded: Poly[] | null = null;
+  constructor(
+    readonly feature: number,
+    readonly minx: number,
+    readonly miny: number,
+    readonly maxx: number,
+    readonly maxy: number,
+    private readonly load: () => Float64Array[][],
+  ) {}
+
+  parts(): Poly[] {
+    if (!this.loaded) {
+      this.loaded = [];
+      for (const rings of this.load()) { const p = buildPoly(this.feature, rings); if (p) this.loaded.push(p); }
+    }
+    return this.loaded;
+  }
+
+  contains(px: number, py: number): boolean {
+    if (px < this.minx || px > this.maxx || py < this.miny || py > this.maxy) return false;
+    for (const p of this.parts()) if (p.contains(px, py)) return true;
+    return false;
+  }
+}
+
+type Shape = Poly | LazyShape;
+const partsOf = (s: Shape): Poly[] => (s instanceof LazyShape ? s.parts() : [s]);
+
 export class BoundaryIndex {
   private readonly ids: string[];
   private readonly ftype: Uint8Array;
   private readonly fstate: string[]; // GEOID[0:2]
   private readonly fcounty: string[]; // cousubs: county_id, else 'county:' + GEOID[0:5] (R4a); others ''
-  private readonly polys: Poly[];
+  private readonly polys: Shape[];
   private readonly gx0: number;
   private readonly gy0: number;
   private readonly gInv: number;
@@ -329,20 +381,28 @@ export class BoundaryIndex {
 
   /** Load every state / county / cousub / place with a geom from an open (read-only) directory database. */
   static fromDatabase(db: Database, options: BoundaryIndexOptions = {}): BoundaryIndex {
-    const stmt = db.query<{ jurisdiction_id: string; type: string; boundary_rank: number; county_id: string | null; geom: Uint8Array }, []>(
-      `SELECT jurisdiction_id, type, boundary_rank, county_id, geom FROM jurisdictions
+    // Bounding boxes come from their columns; geometry blobs are decoded on first use (LazyShape), except for
+    // features whose box is wider than 60° (they cross the antimeridian: indexed polygon by polygon).
+    const stmt = db.query<{ jurisdiction_id: string; type: string; boundary_rank: number; county_id: string | null; min_x: number | null; min_y: number; max_x: number; max_y: number }, []>(
+      `SELECT jurisdiction_id, type, boundary_rank, county_id, min_x, min_y, max_x, max_y FROM jurisdictions
         WHERE geom IS NOT NULL AND documented = 1 AND type IN ('state','county','cousub','place')`,
     );
+    const geomOf = db.query<{ geom: Uint8Array }, [string]>("SELECT geom FROM jurisdictions WHERE jurisdiction_id = ?");
+    const decode = (id: string) => {
+      try {
+        return decodeSpatialiteBlob(geomOf.get(id)!.geom).polygons.map((p) => p.rings);
+      } catch (e) {
+        throw new Error(`jurisdictions.geom of ${id}: ${(e as Error).message}`);
+      }
+    };
     const features: BoundaryFeatureInput[] = [];
     for (const row of stmt.iterate()) {
-      let polygons: Float64Array[][];
-      try {
-        polygons = decodeSpatialiteBlob(row.geom).polygons.map((p) => p.rings);
-      } catch (e) {
-        throw new Error(`jurisdictions.geom of ${row.jurisdiction_id}: ${(e as Error).message}`);
-      }
+      const id = row.jurisdiction_id;
+      const lazy = row.min_x !== null && row.max_x - row.min_x <= 60;
       features.push({
-        id: row.jurisdiction_id, type: row.type as BoundaryType, rank: row.boundary_rank ?? 0, polygons,
+        id, type: row.type as BoundaryType, rank: row.boundary_rank ?? 0,
+        polygons: lazy ? () => decode(id) : decode(id),
+        bbox: lazy ? [row.min_x!, row.min_y, row.max_x, row.max_y] : undefined,
         county: row.type === "cousub" ? row.county_id : null,
       });
     }
@@ -379,9 +439,10 @@ export class BoundaryIndex {
       this.fstate[fi] = geoid.slice(0, 2);
       this.fcounty[fi] = t === T_COUSUB ? (f.county ?? "county:" + geoid.slice(0, 5)) : "";
       this.byType[f.type]++;
-      for (const rings of f.polygons) {
-        const p = buildPoly(fi, rings);
-        if (!p) continue;
+      const shapes: Shape[] = [];
+      if (typeof f.polygons === "function") shapes.push(new LazyShape(fi, ...f.bbox!, f.polygons));
+      else for (const rings of f.polygons) { const p = buildPoly(fi, rings); if (p) shapes.push(p); }
+      for (const p of shapes) {
         this.polys.push(p);
         if (p.minx < minX) minX = p.minx;
         if (p.miny < minY) minY = p.miny;
@@ -402,7 +463,7 @@ export class BoundaryIndex {
     const nSlots = this.gnx * this.gny * NTYPES;
     const off = new Int32Array(nSlots + 1);
     const polys = this.polys;
-    const range = (p: Poly): [number, number, number, number] => [
+    const range = (p: Shape): [number, number, number, number] => [
       Math.floor((p.minx - this.gx0) * this.gInv),
       Math.floor((p.miny - this.gy0) * this.gInv),
       Math.floor((p.maxx - this.gx0) * this.gInv),
@@ -531,7 +592,7 @@ export class BoundaryIndex {
 
   stats(): BoundaryIndexStats {
     let vertices = 0, bandEntries = 0, gridCells = 0, bytes = 0;
-    for (const p of this.polys) {
+    for (const p of this.polys.flatMap(partsOf)) {
       vertices += p.xy.length / 2;
       bandEntries += p.bandEntries;
       gridCells += p.gridCells;
@@ -541,7 +602,7 @@ export class BoundaryIndex {
     return {
       features: this.ids.length,
       featuresByType: { ...this.byType },
-      polygons: this.polys.length,
+      polygons: this.polys.flatMap(partsOf).length,
       vertices,
       bandEntries,
       gridCells,

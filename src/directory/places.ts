@@ -8,19 +8,26 @@ import { splitName, parsePlaceQuery } from "./names";
 import { TYPE_ORDER } from "./jurisdictions";
 
 export class PlaceNames {
-  private readonly byBase = new Map<string, JurisdictionRow[]>();
+  private byBaseIndex: Map<string, JurisdictionRow[]> | null = null;
   readonly stateByCode = new Map<string, JurisdictionRow>();
 
   constructor(private readonly store: Store) {
-    for (const j of store.jurisdictions.values()) {
+    for (const j of store.jurisdictions.values()) if (j.documented && j.type === "state" && j.state) this.stateByCode.set(j.state.toUpperCase(), j);
+  }
+
+  /** Base name → candidates, built on the first place-name question (not at start: ~40k names to split). */
+  private get byBase(): Map<string, JurisdictionRow[]> {
+    if (this.byBaseIndex) return this.byBaseIndex;
+    const m = new Map<string, JurisdictionRow[]>();
+    for (const j of this.store.jurisdictions.values()) {
       if (!j.documented) continue;
-      if (j.type === "state" && j.state) this.stateByCode.set(j.state.toUpperCase(), j);
       if (j.type !== "county" && j.type !== "cousub" && j.type !== "place") continue;
       if (j.type === "place" && j.incorporated === 0) continue;
       const { base } = splitName(j.name);
-      const l = this.byBase.get(base);
-      if (l) l.push(j); else this.byBase.set(base, [j]);
+      const l = m.get(base);
+      if (l) l.push(j); else m.set(base, [j]);
     }
+    return (this.byBaseIndex = m);
   }
 
   isState = (code: string) => this.stateByCode.has(code.toUpperCase());

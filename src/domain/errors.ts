@@ -12,7 +12,7 @@ export class DomainError extends Error {
   constructor(
     readonly suffix: ProblemSuffix,
     readonly detail: string,
-    readonly extra: { choices?: Choice[]; retryAfter?: number } = {},
+    readonly extra: { choices?: Choice[]; retryAfter?: number; /** response headers (e.g. the RateLimit of the bucket that refused) */ headers?: Record<string, string> } = {},
   ) {
     super(`${suffix}: ${detail}`);
   }

@@ -40,8 +40,19 @@ export function addressBytes(a: string): number[] | null {
   return v6.flatMap((n) => [n >> 8, n & 255]);
 }
 
-/** Key under which an address is limited: IPv4 as is, IPv6 by its /64. */
+const keys = new Map<string, string>();
+
+/** Key under which an address is limited: IPv4 as is, IPv6 by its /64 (remembered for the last 10,000 addresses). */
 export function limitKey(address: string): string {
+  let k = keys.get(address);
+  if (k === undefined) {
+    if (keys.size >= 10_000) keys.clear();
+    keys.set(address, (k = limitKeyOf(address)));
+  }
+  return k;
+}
+
+function limitKeyOf(address: string): string {
   const b = addressBytes(address);
   if (!b) return address;
   if (b.length === 4) return b.join(".");

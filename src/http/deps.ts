@@ -21,6 +21,9 @@ export interface Deps {
   addresses?: { geocode(address: string): Promise<{ label: string; lon: number; lat: number; approximate: boolean }> };
   log?: (line: string) => void;
   screening?: import("../lookups/screening").Screening; // GET /screening (outside lookups + loaded layers)
-  /** The human pages (src/web/index.ts createWeb): every path outside /v1 (issue 11). */
-  web?: (req: Request, socketAddress: string) => Response | Promise<Response>;
+  /** The human pages (src/web/index.ts createWeb): every path outside /v1, every method (the pages answer 405,
+   * OPTIONS, HEAD, limits and their HTML errors themselves); X-Request-Id is theirs too. */
+  web?: WebHandler;
 }
+
+export type WebHandler = (req: Request, socketAddress: string) => Response | Promise<Response>;

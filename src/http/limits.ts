@@ -1,75 +1,127 @@
-// In-process token buckets (spec part 8). Each limit class has a minute and a day bucket per key; keys live in
-// an LRU so memory stays bounded when addresses rotate. Headers follow draft-ietf-httpapi-ratelimit-headers-11.
+// In-process request limits (spec part 8). Each limit class has a minute and a day window per key. A window of w
+// seconds is counted in k slots of w/k seconds; a request is admitted when the requests admitted in the slots
+// that overlap the last w seconds (k+1 slots: the current one and the k before it) are fewer than the quota q.
+// Those slots always cover the whole last w seconds, so no window of w seconds, wherever it starts, ever holds
+// more than q admitted requests (a token bucket that refills while it drains admits up to 2q). The price: a
+// caller at the limit gets q per w + w/k, slightly under q per w. Keys live in an LRU so memory stays bounded
+// when addresses rotate (k+1 counters per window per key). Headers: draft-ietf-httpapi-ratelimit-headers-11.
 import { LRUCache } from "lru-cache";
 import type { LimitClass, LimitNumbers } from "../config/limits-table";
 
-const WINDOWS = [
-  { name: "minute", seconds: 60, field: "per_minute" },
-  { name: "day", seconds: 86400, field: "per_day" },
+/** Windows and their slot counts: the minute in 12 slots of 5 s, the day in 24 slots of an hour. */
+export const WINDOWS = [
+  { name: "minute", seconds: 60, field: "per_minute", slots: 12 },
+  { name: "day", seconds: 86400, field: "per_day", slots: 24 },
 ] as const;
+const RING = WINDOWS.map((w) => w.slots + 1);
+const OFFSET = [0, RING[0]!];
+const CELLS = RING[0]! + RING[1]!;
+const SLOT_MS = WINDOWS.map((w) => (w.seconds * 1000) / w.slots);
 
-interface BucketState { tokens: [number, number]; at: number }
+/** Per key: count and absolute slot number of each ring cell (both windows side by side), and per window the
+ * newest slot seen (`head`) and the running total of the live cells (cells always hold slots head-k … head). */
+interface Counters { count: Int32Array; slot: Float64Array; head: Float64Array; total: Float64Array }
 export interface Take { ok: boolean; retryAfter: number; remaining: [number, number]; reset: [number, number] }
 
-export class TokenBuckets {
-  private readonly states: LRUCache<string, BucketState>;
+export class WindowCounters {
+  private readonly states: LRUCache<string, Counters>;
+  private readonly quota: [number, number];
   constructor(readonly numbers: LimitNumbers, maxKeys: number, private readonly now: () => number = Date.now) {
     this.states = new LRUCache({ max: maxKeys });
+    this.quota = [numbers.per_minute, numbers.per_day];
   }
 
   get size() { return this.states.size; }
 
-  private refill(key: string): BucketState {
-    const t = this.now();
-    let s = this.states.get(key);
-    if (!s) {
-      s = { tokens: [this.numbers.per_minute, this.numbers.per_day], at: t };
-      this.states.set(key, s);
-      return s;
+  /** Move window w to slot `cur` (never back: an earlier time counts in the newest slot): cells of slots that
+   * left the window are emptied and taken off the total. Returns the slot used. */
+  private advance(c: Counters, w: number, cur: number): number {
+    const head = c.head[w]!;
+    if (cur <= head) return head;
+    const base = OFFSET[w]!, ring = RING[w]!;
+    for (let s = Math.max(head + 1, cur - ring + 1); s <= cur; s++) {
+      const i = base + (s % ring);
+      c.total[w]! -= c.count[i]!;
+      c.count[i] = 0;
+      c.slot[i] = s;
     }
-    const dt = (t - s.at) / 1000;
-    if (dt > 0) {
-      const qm = this.numbers.per_minute, qd = this.numbers.per_day;
-      s.tokens[0] = Math.min(qm, s.tokens[0] + (dt * qm) / 60);
-      s.tokens[1] = Math.min(qd, s.tokens[1] + (dt * qd) / 86400);
-      s.at = t;
+    c.head[w] = cur;
+    return cur;
+  }
+
+  /** Requests counted in window w (the k+1 slots overlapping the last w seconds) and the newest slot holding one. */
+  private used(c: Counters, w: number, cur: number): [number, number] {
+    const head = this.advance(c, w, cur);
+    const base = OFFSET[w]!, ring = RING[w]!;
+    let newest = -1;
+    for (let s = head; s > head - ring; s--) if (c.count[base + (s % ring)]! > 0) { newest = s; break; }
+    return [c.total[w]!, newest];
+  }
+
+  /** Seconds until `need` fewer requests are counted in window w (slots leave the count k+1 slots after theirs). */
+  private secondsUntilFreed(c: Counters, w: number, t: number, need: number): number {
+    const base = OFFSET[w]!, k = RING[w]! - 1;
+    const live: [number, number][] = [];
+    for (let i = 0; i <= k; i++) { const s = c.slot[base + i]!; if (s > c.head[w]! - k - 1 && c.count[base + i]! > 0) live.push([s, c.count[base + i]!]); }
+    live.sort((a, b) => a[0] - b[0]);
+    let freed = 0;
+    for (const [s, n] of live) {
+      freed += n;
+      if (freed >= need) return Math.max(0, ((s + k + 1) * SLOT_MS[w]! - t) / 1000);
     }
-    return s;
+    return 0;
+  }
+
+  private view(c: Counters | undefined, t: number): Take {
+    const remaining: [number, number] = [0, 0], reset: [number, number] = [0, 0];
+    let retryAfter = 0;
+    for (let w = 0; w < 2; w++) {
+      const cur = Math.floor(t / SLOT_MS[w]!);
+      const [u, newest] = c ? this.used(c, w, cur) : [0, -1];
+      remaining[w] = Math.max(0, this.quota[w]! - u);
+      // t of RateLimit: seconds until everything counted now has left the window (the quota is whole again)
+      reset[w] = u > 0 ? Math.max(0, Math.ceil(((newest + RING[w]!) * SLOT_MS[w]! - t) / 1000)) : 0;
+      if (u >= this.quota[w]!) {
+        // a quota of 0 frees nothing: wait a whole window
+        let wait = c ? this.secondsUntilFreed(c, w, t, u - this.quota[w]! + 1) : 0;
+        if (wait <= 0) wait = WINDOWS[w]!.seconds;
+        retryAfter = Math.max(retryAfter, Math.ceil(wait), 1);
+      }
+    }
+    return { ok: retryAfter === 0, retryAfter, remaining, reset };
   }
 
   /** Look without taking. */
-  peek(key: string): Take { return this.view(this.refill(key)); }
+  peek(key: string): Take { return this.view(this.states.peek(key), this.now()); }
 
-  /** Remaining and reset per window, and seconds until one token is back where a window is empty. */
-  private view(s: BucketState): Take {
-    const qm = this.numbers.per_minute, qd = this.numbers.per_day;
-    const tm = s.tokens[0], td = s.tokens[1];
-    let retryAfter = 0;
-    if (tm < 1) retryAfter = Math.ceil(((1 - tm) * 60) / qm);
-    if (td < 1) retryAfter = Math.max(retryAfter, Math.ceil(((1 - td) * 86400) / qd));
-    return {
-      ok: retryAfter === 0,
-      retryAfter,
-      remaining: [Math.max(0, Math.floor(tm)), Math.max(0, Math.floor(td))],
-      reset: [Math.ceil(((qm - tm) * 60) / qm), Math.ceil(((qd - td) * 86400) / qd)],
-    };
+  /** Count a request in both windows (by = -1 takes a count back). */
+  private count(c: Counters, t: number, by: number): void {
+    for (let w = 0; w < 2; w++) {
+      const cur = this.advance(c, w, Math.floor(t / SLOT_MS[w]!));
+      c.count[OFFSET[w]! + (cur % RING[w]!)]! += by;
+      c.total[w]! += by;
+    }
   }
 
-  take(key: string): Take {
-    const s = this.refill(key);
-    const v = this.view(s);
+  /** Take back a request taken at time t (a later bucket of the same request refused it). */
+  untake(key: string, t: number): void {
+    const c = this.states.peek(key);
+    if (c) this.count(c, t, -1);
+  }
+
+  /** Take one request if both windows admit it, at time t (the same t undoes it with untake). */
+  take(key: string, t: number = this.now()): Take {
+    let c = this.states.get(key);
+    const v = this.view(c, t);
     if (!v.ok) return v;
-    s.tokens[0] -= 1;
-    s.tokens[1] -= 1;
-    return { ...this.view(s), ok: true, retryAfter: 0 };
-  }
-
-  /** Give back one token (used when a later bucket in the same request refused). */
-  giveBack(key: string): void {
-    const s = this.states.get(key);
-    if (!s) return;
-    s.tokens[0] = Math.min(this.numbers.per_minute, s.tokens[0] + 1);
-    s.tokens[1] = Math.min(this.numbers.per_day, s.tokens[1] + 1);
+    if (!c) { c = { count: new Int32Array(CELLS), slot: new Float64Array(CELLS).fill(-1), head: new Float64Array([-1, -1]), total: new Float64Array(2) }; this.states.set(key, c); }
+    this.count(c, t, 1);
+    // the request just counted sits in the current slot: one fewer remaining, and the reset runs from now
+    for (let w = 0; w < 2; w++) {
+      v.remaining[w] = Math.max(0, v.remaining[w]! - 1);
+      v.reset[w] = Math.ceil(((Math.floor(t / SLOT_MS[w]!) + RING[w]!) * SLOT_MS[w]! - t) / 1000);
+    }
+    return v;
   }
 }
 
@@ -81,11 +133,11 @@ export type Caller =
 export interface LimitOutcome { ok: boolean; retryAfter: number; headers: Record<string, string> }
 
 export class Limiter {
-  readonly buckets: Record<LimitClass, TokenBuckets>;
-  constructor(readonly numbers: Record<LimitClass, LimitNumbers>, maxKeys: number, now: () => number = Date.now) {
+  readonly buckets: Record<LimitClass, WindowCounters>;
+  constructor(readonly numbers: Record<LimitClass, LimitNumbers>, maxKeys: number, private readonly now: () => number = Date.now) {
     this.buckets = Object.fromEntries(
-      Object.entries(numbers).map(([k, n]) => [k, new TokenBuckets(n, maxKeys, now)]),
-    ) as Record<LimitClass, TokenBuckets>;
+      Object.entries(numbers).map(([k, n]) => [k, new WindowCounters(n, maxKeys, now)]),
+    ) as Record<LimitClass, WindowCounters>;
   }
 
   /** The buckets a request draws from, the caller's own class first (its policy is the one advertised). */
@@ -98,34 +150,35 @@ export class Limiter {
     return [...own, ["anon_all", "*"], ...(list ? ([["anon_list_all", "*"]] as [LimitClass, string][]) : [])];
   }
 
+  /** Admit a request only when every bucket of its plan admits it; then it counts in all of them. */
   check(caller: Caller, list: boolean): LimitOutcome {
     const plan = this.plan(caller, list);
-    const taken: [LimitClass, string][] = [];
+    const t = this.now();
     const views: Take[] = [];
-    let refused: Take | null = null;
-    for (const [cls, key] of plan) {
-      const t = this.buckets[cls].take(key);
-      if (!t.ok) { refused = t; break; }
-      taken.push([cls, key]);
-      views.push(t);
+    for (let i = 0; i < plan.length; i++) {
+      const [cls, key] = plan[i]!;
+      const v = this.buckets[cls].take(key, t);
+      if (!v.ok) {
+        for (let j = 0; j < i; j++) this.buckets[plan[j]![0]].untake(plan[j]![1], t);
+        const now = plan.map(([c, k]) => this.buckets[c].peek(k));
+        const retryAfter = Math.max(1, ...now.map((x) => x.retryAfter));
+        return { ok: false, retryAfter, headers: this.headers(caller.kind === "service", plan[0]![0], now) };
+      }
+      views.push(v);
     }
-    if (refused) {
-      for (const [cls, key] of taken) this.buckets[cls].giveBack(key);
-      const now = plan.map(([cls, key]) => this.buckets[cls].peek(key));
-      return { ok: false, retryAfter: Math.max(1, refused.retryAfter), headers: this.headers(caller, plan[0]![0], now) };
-    }
-    return { ok: true, retryAfter: 0, headers: this.headers(caller, plan[0]![0], views) };
+    return { ok: true, retryAfter: 0, headers: this.headers(caller.kind === "service", plan[0]![0], views) };
   }
 
   /** Headers without taking (for responses decided before limits ran, e.g. 401). */
   peekHeaders(caller: Caller, list: boolean): Record<string, string> {
     const plan = this.plan(caller, list);
-    return this.headers(caller, plan[0]![0], plan.map(([c, k]) => this.buckets[c].peek(k)));
+    return this.headers(caller.kind === "service", plan[0]![0], plan.map(([c, k]) => this.buckets[c].peek(k)));
   }
 
   private readonly policies = new Map<LimitClass, string>();
 
-  private headers(caller: Caller, own: LimitClass, views: Take[]): Record<string, string> {
+  /** RateLimit: per window the smallest remaining among the buckets drawn from; RateLimit-Policy: `own`'s. */
+  headers(service: boolean, own: LimitClass, views: Take[]): Record<string, string> {
     let m = views[0]!, d = views[0]!;
     for (let i = 1; i < views.length; i++) {
       const v = views[i]!;
@@ -133,7 +186,7 @@ export class Limiter {
       if (v.remaining[1] < d.remaining[1]) d = v;
     }
     const h: Record<string, string> = { RateLimit: `"minute";r=${m.remaining[0]};t=${m.reset[0]}, "day";r=${d.remaining[1]};t=${d.reset[1]}` };
-    if (caller.kind !== "service") {
+    if (!service) {
       let p = this.policies.get(own);
       if (!p) {
         const n = this.numbers[own];
@@ -146,10 +199,11 @@ export class Limiter {
   }
 }
 
-/** The separate lookup-limit bucket for new outside lookups (geocoding, screening), shared by all callers. */
-export function lookupTaker(limiter: Limiter): () => { ok: boolean; retryAfter: number } {
+/** The separate lookup-limit bucket for new outside lookups (geocoding, screening), shared by all callers. A
+ * refusal carries the lookup bucket's own RateLimit and RateLimit-Policy for the 429. */
+export function lookupTaker(limiter: Limiter): () => { ok: boolean; retryAfter: number; headers: Record<string, string> } {
   return () => {
     const t = limiter.buckets.lookup.take("*");
-    return { ok: t.ok, retryAfter: t.ok ? 0 : Math.max(1, t.retryAfter) };
+    return { ok: t.ok, retryAfter: t.ok ? 0 : Math.max(1, t.retryAfter), headers: limiter.headers(false, "lookup", [t]) };
   };
 }

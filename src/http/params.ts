@@ -40,15 +40,21 @@ const checkerOf = (schema: TSchema) => {
   return c;
 };
 
+const specLists = new WeakMap<ParamSpecs, [string, ParamSpec][]>();
+
 /** Parse `source` (query or path values) against specs; first failure throws its DomainError. */
 export function parseParams<T = Record<string, any>>(source: Record<string, string | undefined>, specs: ParamSpecs): T {
   const out: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(specs)) {
+  let list = specLists.get(specs);
+  if (!list) specLists.set(specs, (list = Object.entries(specs)));
+  for (const [name, spec] of list) {
     const raw = source[name];
-    if (raw === undefined || raw === "") {
+    if (raw === undefined) {
       if (spec.required) throw new DomainError(spec.problem, `Parameter '${name}' is required.`);
       continue;
     }
+    // an empty value (`state=`) is given and malformed, never taken as absent
+    if (raw === "") throw new DomainError(spec.problem, `Parameter '${name}' is empty; leave it out or give a value.`);
     const v = convert(name, raw, spec);
     if (!checkerOf(spec.schema).Check(v)) {
       throw new DomainError(spec.problem, `Parameter '${name}' is out of range or malformed: it must be ${describe(spec.schema) || "valid"}.`);
@@ -67,12 +73,9 @@ function decodeForm(s: string): string {
 
 const queries = new WeakMap<URL, Record<string, string>>();
 
-/** Raw query values of a URL: the first value of each name (memoised per URL object). */
-export function queryOf(url: URL): Record<string, string> {
-  let q = queries.get(url);
-  if (q) return q;
-  q = {};
-  const search = url.search;
+/** Raw query values of a search string ("?a=1&b="): the first value of each name. */
+export function parseQuery(search: string): Record<string, string> {
+  const q: Record<string, string> = {};
   // a plain split is several times faster than iterating URLSearchParams (measured on the resolve hot path)
   if (search.length > 1) for (const pair of search.slice(1).split("&")) {
     if (!pair) continue;
@@ -81,6 +84,15 @@ export function queryOf(url: URL): Record<string, string> {
     if (k in q) continue;
     q[k] = eq < 0 ? "" : decodeForm(pair.slice(eq + 1));
   }
-  queries.set(url, q);
+  return q;
+}
+
+/** Remember the parsed query of a URL (the request context parses it once). */
+export function seedQuery(url: URL, q: Record<string, string>): void { queries.set(url, q); }
+
+/** Raw query values of a URL: the first value of each name (memoised per URL object). */
+export function queryOf(url: URL): Record<string, string> {
+  let q = queries.get(url);
+  if (!q) { q = parseQuery(url.search); queries.set(url, q); }
   return q;
 }

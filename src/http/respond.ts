@@ -18,6 +18,12 @@ export interface Reply {
 
 export interface RequestContext {
   requestId: string;
+  /** The request path as sent (never rebuilt from Host) and its search part ("" or "?..."). */
+  path: string;
+  search: string;
+  /** Raw query values (first value of each name). */
+  query: Record<string, string>;
+  /** The request URL under base_url's origin (built on first use). */
   url: URL;
   head: boolean;
   keyed: boolean;
@@ -55,11 +61,11 @@ function uniqueSources(list: SourceT[]): SourceT[] {
 /** JSON of values that never change (marked by the route as `frozen`), with its digest, by object identity. */
 const frozenJson = new WeakMap<object, { json: string; digest: string }>();
 
-function part(v: unknown, frozen: Set<unknown> | undefined): { chunk: string; seed: string } {
+function part(v: unknown, frozen: unknown[] | undefined): { chunk: string; seed: string } {
   if (v !== null && typeof v === "object") {
     const hit = frozenJson.get(v);
     if (hit) return { chunk: hit.json, seed: hit.digest };
-    if (frozen?.has(v)) {
+    if (frozen?.includes(v)) {
       const json = JSON.stringify(v);
       const e = { json, digest: digest(json) };
       frozenJson.set(v, e);
@@ -70,10 +76,12 @@ function part(v: unknown, frozen: Set<unknown> | undefined): { chunk: string; se
   return { chunk: json, seed: json };
 }
 
+const keyJson = new Map<string, string>();
+
 /** Serialise data (member by member, so frozen members are reused), sources, as_of and notices. The ETag is
  * the digest of the content with every frozen member replaced by its own digest: it changes whenever the body does. */
 function serialise(reply: Reply) {
-  const frozen = reply.frozen === true ? new Set<unknown>([reply.data, reply.sources]) : reply.frozen ? new Set<unknown>(reply.frozen) : undefined;
+  const frozen = reply.frozen === true ? [reply.data, reply.sources] : reply.frozen ? reply.frozen : undefined;
   const seed: string[] = [];
   const head: string[] = ['{"data":'];
   const take = (v: unknown) => { const p = part(v, frozen); seed.push(p.seed); head.push(p.chunk); };
@@ -82,14 +90,16 @@ function serialise(reply: Reply) {
   else {
     let first = true;
     for (const k in d as Record<string, unknown>) {
-      head.push(`${first ? "{" : ","}${JSON.stringify(k)}:`);
+      let key = keyJson.get(k);
+      if (key === undefined) keyJson.set(k, (key = JSON.stringify(k)));
+      head.push(`${first ? "{" : ","}${key}:`);
       first = false;
       take((d as Record<string, unknown>)[k]);
     }
     head.push(first ? "{}" : "}");
   }
   head.push(',"sources":');
-  take(reply.sources.length > 1 && !frozen?.has(reply.sources) ? uniqueSources(reply.sources) : reply.sources);
+  take(reply.sources.length > 1 && !frozen?.includes(reply.sources) ? uniqueSources(reply.sources) : reply.sources);
   const notices = JSON.stringify(reply.notices ?? []);
   seed.push(reply.asOf, notices);
   head.push(`,"as_of":${JSON.stringify(reply.asOf)}`);

@@ -4,6 +4,7 @@ import type { TSchema } from "@sinclair/typebox";
 import type { ParamSpecs } from "./params";
 import type { Reply, RequestContext } from "./respond";
 import type { Deps } from "./deps";
+import type { ProblemSuffix } from "../domain/errors";
 
 export interface RouteInput { ctx: RequestContext; query: Record<string, any>; params: Record<string, any>; deps: Deps }
 
@@ -17,5 +18,8 @@ export interface RouteDef {
   query?: ParamSpecs;
   data: TSchema | null;         // null: the response is not enveloped (openapi.json)
   errors: number[];
+  /** The domain problem types the handler can throw (parameter and front-door types are added); without it the
+   * OpenAPI document lists every type of each error status. */
+  problems?: ProblemSuffix[];
   handler: (input: RouteInput) => Reply | Promise<Reply> | Response;
 }

@@ -2,6 +2,7 @@
 // same port, with the API's own rules for X-Request-Id, weak ETag / 304 and Cache-Control (one table), and the
 // anonymous request limits. Errors are HTML pages here; problem+json stays on /v1.
 import { requestIdOf } from "../http/request-id";
+import { targetOf } from "../http/request-target";
 import { etagOf, matches } from "../http/respond";
 import { cacheControlFor, NO_STORE } from "../http/cache-control";
 import { clientAddress, inAny, limitKey } from "../http/client-address";
@@ -31,10 +32,12 @@ export function createWeb(deps: Deps, api: ApiCall): WebHandler {
   const l = linker(deps.links.site);
 
   return function web(req: Request, socketAddress: string): Response | Promise<Response> {
-    const requestId = requestIdOf(req.headers);
+    const requestId = requestIdOf(req.headers.get("x-request-id"));
     const common: Record<string, string> = { "X-Request-Id": requestId, ...SECURITY };
     const head = req.method === "HEAD";
-    const url = new URL(req.url);
+    // the path as sent (never from Host, which may be missing or malformed), on a fixed origin
+    const target = targetOf(req.url);
+    const url = new URL(target.path + target.search, "http://localhost");
     const finish = (res: Response | Promise<Response>) => (head ? Promise.resolve(res).then(stripBody) : res);
     const fail = (status: number, e: DomainError | Error, extra: Record<string, string> = {}) =>
       finish(html(renderPage(errorPage(status, e, requestId, l), l), status, { ...common, "Cache-Control": NO_STORE, ...extra }));

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { call, yamlApp, PROBLEMS } from "../helpers/app";
-import { Limiter, TokenBuckets, lookupTaker } from "../../src/http/limits";
+import { Limiter, WindowCounters, lookupTaker } from "../../src/http/limits";
 import { LIMIT_CLASSES } from "../../src/config/limits-table";
 import { clientAddress, limitKey } from "../../src/http/client-address";
 import { loadConfig } from "../../src/config/config";
@@ -110,7 +110,7 @@ describe("RateLimit headers (draft-ietf-httpapi-ratelimit-headers-11)", () => {
     expect(l.check({ kind: "anonymous", address: "192.0.2.1" }, false).ok).toBe(true);
   });
   test("bucket memory stays bounded when addresses rotate (LRU)", () => {
-    const b = new TokenBuckets({ per_minute: 10, per_day: 100 }, 500);
+    const b = new WindowCounters({ per_minute: 10, per_day: 100 }, 500);
     for (let i = 0; i < 20000; i++) b.take(`addr-${i}`);
     expect(b.size).toBe(500);
   });

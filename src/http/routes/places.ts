@@ -14,6 +14,7 @@ export const placesRoute: RouteDef = {
   query: { limit: limitParam, cursor: cursorParam },
   data: PlacePage,
   errors: [304, 400, 401, 404, 429],
+  problems: ["bad-parameter", "bad-cursor", "unknown-jurisdiction"],
   handler: ({ deps, params, query, ctx }) => {
     const id = params.jurisdiction_id as string;
     const path = `/places/${id}`;

@@ -1,6 +1,5 @@
 import { Type } from "@sinclair/typebox";
 import { DomainError } from "../../domain/errors";
-import { queryOf } from "../params";
 import { ResolveResult } from "../schemas/directory";
 import type { RouteDef } from "../route";
 import { directoryOf } from "./directory-of";
@@ -23,8 +22,9 @@ export const resolveRoute: RouteDef = {
   },
   data: ResolveResult,
   errors: [304, 400, 401, 404, 409, 429, 503],
+  problems: ["bad-parameter", "unknown-state", "outside-coverage", "unknown-jurisdiction", "address-not-found", "place-not-found", "ambiguous", "lookup-limit", "busy", "upstream-unavailable"],
   handler: ({ deps, query, ctx }) => {
-    const raw = queryOf(ctx.url);
+    const raw = ctx.query;
     const given = SELECTORS.filter((s) => s.some((k) => raw[k] !== undefined && raw[k] !== ""));
     if (given.length !== 1) {
       throw new DomainError("bad-parameter", given.length === 0

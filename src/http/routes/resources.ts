@@ -1,6 +1,5 @@
 import { DomainError } from "../../domain/errors";
 import { pageSize } from "../paging";
-import { queryOf } from "../params";
 import { ResourcePage } from "../schemas/directory";
 import type { RouteDef } from "../route";
 import { directoryOf } from "./directory-of";
@@ -16,8 +15,9 @@ export const resourcesRoute: RouteDef = {
   query: { jurisdiction_id: jurisdictionIdParam, lat: latParam, lon: lonParam, topic: topicParam, limit: limitParam, cursor: cursorParam },
   data: ResourcePage,
   errors: [304, 400, 401, 404, 429],
+  problems: ["bad-parameter", "bad-point", "bad-cursor", "unknown-topic", "unknown-jurisdiction", "outside-coverage"],
   handler: ({ deps, query, ctx }) => {
-    const raw = queryOf(ctx.url);
+    const raw = ctx.query;
     const point = pointOf(query, raw);
     if (point && query.jurisdiction_id) throw new DomainError("bad-parameter", "Give jurisdiction_id, or lat with lon, not both.");
     if (!point && !query.jurisdiction_id) throw new DomainError("bad-parameter", "Give jurisdiction_id, or lat together with lon.");

@@ -17,6 +17,7 @@ export const searchRoute: RouteDef = {
   },
   data: SearchResult,
   errors: [304, 400, 401, 429],
+  problems: ["bad-parameter", "unknown-state"],
   handler: ({ deps, query, ctx }) => {
     const dir = directoryOf(deps);
     dir.requireState(query.state);

@@ -10,6 +10,7 @@ export const topicsRoute: RouteDef = {
   summary: "Every topic with its description, the functions it belongs to and its page",
   data: TopicList,
   errors: [304, 401, 429],
+  problems: [],
   handler: ({ deps }) => {
     const built = (cache.get(deps) ?? cache.set(deps, topicList(deps.content, deps.links)).get(deps))!;
     return { ...built, asOf: deps.asOf, cache: "topics", frozen: true };

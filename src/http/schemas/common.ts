@@ -1,6 +1,7 @@
 // TypeBox schemas of spec part 2 "Common types", part 1 Source and part 7 Problem: the ONE source for
 // validation, serialisation checks in tests, and the generated OpenAPI document.
 import { Type, type TSchema } from "@sinclair/typebox";
+import "./formats";
 import { FUNCTIONS, JURISDICTION_TYPES, LICENSE_CLASSES, TOPICS, VERIFIED_STATUSES } from "../../domain/vocabulary";
 
 export const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);

@@ -32,7 +32,7 @@ export interface AddressLookupOptions {
   /** Default 10 000. */
   maxEntries?: number;
   /** Charged once per real upstream request; retryAfter in seconds. */
-  takeLookup: () => { ok: boolean; retryAfter: number };
+  takeLookup: () => { ok: boolean; retryAfter: number; headers?: Record<string, string> };
   /** Longest accepted input after normalisation. Default 200 characters. */
   maxAddressLength?: number;
   /** Most choices reported for an ambiguous address. Default 10. */
@@ -79,7 +79,7 @@ export class AddressLookup {
     const charge = this.takeLookup();
     if (!charge.ok) {
       const retryAfter = Math.max(1, Math.ceil(Number.isFinite(charge.retryAfter) ? charge.retryAfter : 1));
-      throw new DomainError("lookup-limit", "address lookup limit reached; try again later", { retryAfter });
+      throw new DomainError("lookup-limit", "address lookup limit reached; try again later", { retryAfter, headers: charge.headers });
     }
 
     return settle(await this.flights.run(key, () => this.ask(key)));

@@ -1,0 +1,103 @@
+// bench/front-door.ts: the front door on a small VM, measured with the compiled executable and a data file.
+// The server is pinned to one core and wrk (Debian's, with a Lua script drawing random points inside covered
+// states) to the other, 32 connections. The baseline, measured in the same run with the same wrk: a bare
+// Bun.serve answering the same resolve body (~8.7 KB) with the same headers. Prints per run: cold start (exec →
+// first 200 of resolve), RSS after start and under load, req/s, p99, CPU µs per request, and the ratios.
+//   bun bench/front-door.ts [data file] [--exe dist/directory] [--seconds 8] [--runs 2]
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Database } from "bun:sqlite";
+import { BoundaryIndex } from "../src/directory/boundaries";
+import { unlimitedEnv } from "./load";
+
+const root = join(import.meta.dir, "..");
+const args = process.argv.slice(2);
+const opt = (name: string, dflt: string) => { const i = args.indexOf(name); return i >= 0 ? args.splice(i, 2)[1]! : dflt; };
+const exe = opt("--exe", join(root, "dist/directory"));
+const seconds = Number(opt("--seconds", "8"));
+const runs = Number(opt("--runs", "2"));
+const data = args[0] ?? join(root, "directory.sqlite");
+for (const [what, f] of [["data file", data], ["executable (npx bun run build)", exe], ["wrk", "/usr/bin/wrk"]]) {
+  if (!existsSync(f!)) { console.error(`missing ${what}: ${f}`); process.exit(2); }
+}
+const CPU_SERVER = "0", CPU_LOAD = "1";
+const tmp = `/tmp/front-door-${process.pid}`;
+
+// ---- random points inside covered states (seeded), kept when the index resolves them
+let s = 20261122;
+const rnd = () => { s = (s + 0x6d2b79f5) | 0; let t = Math.imul(s ^ (s >>> 15), 1 | s); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
+function randomPoints(n: number): [number, number][] {
+  const db = new Database(data, { readonly: true });
+  const index = BoundaryIndex.fromDatabase(db);
+  const states = db.query<{ min_x: number; min_y: number; max_x: number; max_y: number }, []>(
+    "SELECT min_x, min_y, max_x, max_y FROM jurisdictions WHERE type='state' AND min_x IS NOT NULL").all().filter((b) => b.max_x - b.min_x < 60);
+  const out: [number, number][] = [];
+  while (out.length < n) {
+    const b = states[Math.floor(rnd() * states.length)]!;
+    const p: [number, number] = [b.min_x + rnd() * (b.max_x - b.min_x), b.min_y + rnd() * (b.max_y - b.min_y)];
+    if (index.lookup(p[0], p[1])) out.push(p);
+  }
+  db.close();
+  return out;
+}
+const points = randomPoints(4000);
+const paths = points.map(([lon, lat]) => `/v1/jurisdictions/resolve?lat=${lat.toFixed(5)}&lon=${lon.toFixed(5)}`);
+writeFileSync(`${tmp}.lua`, `local paths = {\n${paths.map((p) => `"${p}"`).join(",\n")}\n}\nlocal n = #paths\nmath.randomseed(7)\nrequest = function() return wrk.format("GET", paths[math.random(n)]) end\n`);
+
+const rssMb = (pid: number) => { try { const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8")); return m ? Number(m[1]) / 1024 : NaN; } catch { return NaN; } };
+const cpuTicks = (pid: number) => { const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" "); return Number(f[11]) + Number(f[12]); };
+
+async function wrk(url: string, script: string | null, pid: number) {
+  const t0 = cpuTicks(pid);
+  let peak = 0;
+  const timer = setInterval(() => { peak = Math.max(peak, rssMb(pid)); }, 200);
+  const p = Bun.spawn(["taskset", "-c", CPU_LOAD, "wrk", "-t1", "-c32", `-d${seconds}s`, "--latency", ...(script ? ["-s", script] : []), url], { stdout: "pipe", stderr: "pipe" });
+  const out = await new Response(p.stdout).text();
+  await p.exited;
+  clearInterval(timer);
+  const ticks = cpuTicks(pid) - t0;
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
+  const n = Number(/(\d+) requests in/.exec(out)?.[1] ?? NaN);
+  const p99raw = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
+  const p99 = p99raw ? Number(p99raw[1]) * (p99raw[2] === "us" ? 0.001 : p99raw[2] === "s" ? 1000 : 1) : NaN;
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  return { rps, p99, n, non2xx, cpuUs: (ticks * 10_000) / n, peak };
+}
+
+async function firstOk(url: string, until: number): Promise<Response> {
+  for (;;) {
+    try { const r = await fetch(url); if (r.status === 200) return r; await r.arrayBuffer(); } catch {}
+    if (performance.now() > until) throw new Error(`no 200 from ${url}`);
+    await Bun.sleep(2);
+  }
+}
+
+const fmt = (x: number, d = 0) => x.toFixed(d);
+for (let run = 1; run <= runs; run++) {
+  const port = 35000 + Math.floor(Math.random() * 5000), barePort = port + 1;
+  const env = unlimitedEnv(port);
+  const t0 = performance.now();
+  const app = Bun.spawn(["taskset", "-c", CPU_SERVER, exe, "serve", "--data", data, "--port", String(port)], { env, stdout: "ignore", stderr: "inherit" });
+  try {
+    const sample = await firstOk(`http://127.0.0.1:${port}${paths[0]}`, t0 + 30000);
+    const cold = (performance.now() - t0) / 1000;
+    const body = await sample.text();
+    await Bun.sleep(300);
+    const rssStart = rssMb(app.pid);
+    // the baseline answers the same bytes with the same headers
+    const headers: Record<string, string> = {};
+    sample.headers.forEach((v, k) => { if (!["date", "content-length"].includes(k)) headers[k] = v; });
+    writeFileSync(`${tmp}.json`, JSON.stringify({ body, headers }));
+    const bare = Bun.spawn(["taskset", "-c", CPU_SERVER, process.execPath, join(root, "bench/bare-same-bytes.ts"), `${tmp}.json`, String(barePort)], { stdout: "ignore", stderr: "inherit" });
+    try {
+      await firstOk(`http://127.0.0.1:${barePort}/`, performance.now() + 10000);
+      await wrk(`http://127.0.0.1:${port}`, `${tmp}.lua`, app.pid); // warm-up (JIT, chain memo)
+      const a = await wrk(`http://127.0.0.1:${port}`, `${tmp}.lua`, app.pid);
+      const b = await wrk(`http://127.0.0.1:${barePort}/`, null, bare.pid);
+      console.log(`run ${run}: cold start ${fmt(cold, 2)} s; RSS after start ${fmt(rssStart)} MB, under load (peak) ${fmt(a.peak)} MB; body ${body.length} B`);
+      console.log(`  resolve by random points: ${fmt(a.rps)} req/s, p99 ${fmt(a.p99, 2)} ms, ${fmt(a.cpuUs, 1)} µs CPU/req, ${a.non2xx} non-2xx of ${a.n}`);
+      console.log(`  bare Bun.serve same bytes: ${fmt(b.rps)} req/s, p99 ${fmt(b.p99, 2)} ms, ${fmt(b.cpuUs, 1)} µs CPU/req`);
+      console.log(`  ratio req/s ${(a.rps / b.rps).toFixed(3)}; ratio CPU/req (bare/app) ${(b.cpuUs / a.cpuUs).toFixed(3)}`);
+    } finally { bare.kill(); await bare.exited; }
+  } finally { app.kill(); await app.exited; }
+}
