@@ -1,3 +1,4 @@
+/** @jsxImportSource @kitajs/html */
 // A jurisdiction's boundary as inline SVG, drawn from the geometry in the data file (no map tiles, no outside
 // assets). Longitude is scaled by cos(mid latitude) so shapes keep their proportions; coordinates are rounded
 // to the drawing's resolution and repeated points dropped, so a full-resolution boundary stays small.

@@ -1,3 +1,4 @@
+/** @jsxImportSource @kitajs/html */
 // Pieces shared by the pages: a jurisdiction link, the chain, a link with its verification, resource and office
 // lists, who does each job, and the sources credit of spec part 9. Text children are escaped by @kitajs/html
 // (`safe`); attributes are always escaped by it.

@@ -1,3 +1,4 @@
+/** @jsxImportSource @kitajs/html */
 // The forms used on several pages (plain GET forms: they work without JavaScript).
 import { STATES } from "../domain/states";
 import type { Linker } from "./site";

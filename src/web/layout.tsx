@@ -1,3 +1,4 @@
+/** @jsxImportSource @kitajs/html */
 // The frame of every page: head (the one stylesheet, no scripts, no outside assets), header navigation, footer.
 import type { Children } from "@kitajs/html";
 import css from "./style.css" with { type: "text" };

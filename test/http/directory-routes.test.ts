@@ -120,8 +120,12 @@ describe("GET /v1/places/{jurisdiction_id}", () => {
     expect(r.status).toBe(200);
     expect(Value.Check(Envelope(PlacePage), r.json)).toBe(true);
     expect(r.json.data.chain.map((j: any) => j.jurisdiction_id)).toEqual(["state:27", "county:27053"]);
-    expect(r.json.data.offices.length).toBe(6);
+    expect(r.json.data.offices).toEqual([]);   // Hennepin registered no office domain: no office record is made up
     expect(r.json.data.functions.recording.jurisdiction_id).toBe("county:27053");
+    expect(r.json.data.functions.recording.office_name).toBe("Hennepin County Recorder");   // the state rule's title
+    const cook = await call(app, "/v1/places/county:17031");
+    expect(Value.Check(Envelope(PlacePage), cook.json)).toBe(true);
+    expect(cook.json.data.offices.map((o: any) => o.name)).toContain("Cook County Assessor");
     for (const x of r.json.data.resources) expect(x.jurisdiction_id).toBe("county:27053");
   });
   test("unknown → 404 unknown-jurisdiction; malformed → 400 bad-parameter", async () => {

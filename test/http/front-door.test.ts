@@ -130,13 +130,17 @@ describe("whole-request timeout (fault 6)", () => {
 });
 
 describe("non-/v1 paths (the web hook)", () => {
-  test("without a web handler: 404 not-found problem; with one: its answer, with the common headers", async () => {
+  test("without a web handler: 404 not-found problem; with one: every non-/v1 request is its, /v1 never is", async () => {
     expect((await call(yamlApp().app, "/places/state:27")).json.type).toBe(`${PROBLEMS}/not-found`);
-    const { app } = yamlApp({}, (d) => { d.web = (_req, path) => (path === "/hello" ? new Response("<p>hi</p>", { headers: { "Content-Type": "text/html" } }) : null); });
+    const seen: string[] = [];
+    const { app } = yamlApp({}, (d) => {
+      d.web = (req) => { seen.push(`${req.method} ${new URL(req.url).pathname}`); return new Response("<p>hi</p>", { headers: { "Content-Type": "text/html" } }); };
+    });
     const r = await call(app, "/hello");
     expect(r.status).toBe(200);
     expect(r.text).toBe("<p>hi</p>");
-    expect(r.headers.get("x-request-id")).toBeTruthy();
-    expect((await call(app, "/other")).status).toBe(404);
+    expect((await call(app, "/v1/topics")).status).toBe(200);
+    expect((await call(app, "/v1/nope")).json.type).toBe(`${PROBLEMS}/not-found`);
+    expect(seen).toEqual(["GET /hello"]);
   });
 });

@@ -1,3 +1,4 @@
+/** @jsxImportSource @kitajs/html */
 // Error pages: the status in words, what to do next, and the request id to quote.
 import { DomainError } from "../../domain/errors";
 import type { Linker, Page } from "../site";

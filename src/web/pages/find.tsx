@@ -1,3 +1,4 @@
+/** @jsxImportSource @kitajs/html */
 // /find?address= | ?lat=&lon= | ?place=&state=: who covers a place, answered by GET /v1/jurisdictions/resolve
 // in-process (the same selector rules, geocoding and limits as the API), shown like a place page.
 import { Chain, FunctionsView, Section, SourcesView } from "../components";

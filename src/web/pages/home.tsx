@@ -1,3 +1,4 @@
+/** @jsxImportSource @kitajs/html */
 // The front page: what this is, search, find by address / point / place, how to use the API and the MCP server,
 // and the terms of use of spec part 9.
 import { TOPICS } from "../../domain/vocabulary";

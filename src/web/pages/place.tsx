@@ -1,3 +1,4 @@
+/** @jsxImportSource @kitajs/html */
 // /places/{jurisdiction_id}: the same answer as GET /v1/places/{id} (Directory.place), as a page: the chain, who
 // does each job with its office and links, the place's offices and own resources (paged), and its boundary.
 import { DomainError } from "../../domain/errors";

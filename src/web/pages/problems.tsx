@@ -1,3 +1,4 @@
+/** @jsxImportSource @kitajs/html */
 // /problems and /problems/{type}: the problem types of the API (the one table in src/http/problems.ts), so the
 // `type` of every problem document (under the default problems_url) opens a page that explains it.
 import { PROBLEMS } from "../../http/problems";

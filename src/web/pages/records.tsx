@@ -1,3 +1,4 @@
+/** @jsxImportSource @kitajs/html */
 // /resources/{id}, /offices/{id}, /sources/{id}: one record each, with its body, verification and source trail.
 import { officeRecord, resourceRecord, sourceRecord } from "../../directory/records";
 import { Chain, OfficeItem, Section, SourcesView, Verification } from "../components";

@@ -1,3 +1,4 @@
+/** @jsxImportSource @kitajs/html */
 // /screening?lat=&lon=: the form, and the facts of GET /v1/screening (called in-process: the same lookups,
 // caches and limits as the API). Every fact is shown as screening with its caveat and who decides; a server
 // without the screening route says so plainly.

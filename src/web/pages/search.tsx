@@ -1,3 +1,4 @@
+/** @jsxImportSource @kitajs/html */
 // /search?q=&state=: the same name lookup as GET /v1/search (Directory.searchNames), places and websites.
 import { DomainError } from "../../domain/errors";
 import { unknownState } from "../../domain/states";

@@ -1,3 +1,4 @@
+/** @jsxImportSource @kitajs/html */
 // /topics, /topics/{topic}, /guides/{topic}?state=: the vocabulary and the plain-language guides, from the same
 // calls as GET /v1/topics and GET /v1/guides/{topic}.
 import { guide, topicList } from "../../directory/guides";

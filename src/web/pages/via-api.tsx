@@ -1,3 +1,4 @@
+/** @jsxImportSource @kitajs/html */
 // Pages built on an in-process /v1 call: the call's query from the page's own, and a problem answer as a page.
 import type { Children } from "@kitajs/html";
 import type { Page, PageInput } from "../site";
