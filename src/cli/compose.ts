@@ -15,6 +15,7 @@ import { Cursors } from "../http/paging";
 import { DEPRECATIONS } from "../http/deprecations";
 import { createApp, type App } from "../http/app";
 import type { Deps } from "../http/deps";
+import { parcelSourceFor } from "../parcels/open";
 
 export interface Opened { db: Database | null; manifest: Record<string, string>; content: Content }
 
@@ -55,6 +56,7 @@ export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void
     }),
     cursors: new Cursors(secret),
     deprecations: DEPRECATIONS,
+    parcels: parcelSourceFor(cfg, log),
     log,
   };
 }

@@ -7,7 +7,9 @@ import { runServe } from "./serve";
 const USAGE = `usage: directory <command> [options]
   serve       [--config FILE] [--data FILE] [--host H] [--port N]   serve the /v1 API from a data file
   keys        create --tier standard|partner --label TEXT | revoke KEY_ID | list   [--config FILE] [--state FILE]
-  build-data  [--out FILE] [--sources DIR|none]                     build directory.sqlite from data/ and inputs`;
+  build-data  [--out FILE] [--sources DIR|none]                     build directory.sqlite from data/ and inputs
+  load-parcels --county county:NNNNN --mapping FILE.yaml [--store FILE] INPUT   load one county into parcels.sqlite
+  mcp         [--http] [--port N] [--config FILE] [--data FILE]     assistant-protocol server (stdio, or Streamable HTTP)`;
 
 export function flag(args: string[], name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
@@ -33,6 +35,14 @@ async function main(argv: string[]): Promise<number> {
     case "build-data": {
       const { runBuildData } = await import("./build-data");
       return runBuildData(args);
+    }
+    case "load-parcels": {
+      const { runLoadParcels } = await import("./load-parcels");
+      return runLoadParcels(loadConfig(cfgFile, process.env), args, flag);
+    }
+    case "mcp": {
+      const { runMcp } = await import("./mcp");
+      return runMcp(cfgFile, args, flag);
     }
     default:
       console.error(USAGE);

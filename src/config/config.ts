@@ -17,6 +17,8 @@ export interface Config {
   limit_memory: number;      // max tracked addresses/keys per bucket class (LRU)
   timeouts: { geocoder_ms: number; screening_ms: number; request_ms: number };
   geocoder: { base_url: string; benchmark: string; cache_entries: number; cache_ttl_s: number };
+  parcels: { file: string; query_timeout_ms: number; max_concurrent: number; retry_after_s: number };
+  mcp: { host: string; port: number; path: string };
 }
 
 export function defaultConfig(): Config {
@@ -34,6 +36,8 @@ export function defaultConfig(): Config {
     limit_memory: 100_000,
     timeouts: { geocoder_ms: 5000, screening_ms: 8000, request_ms: 30000 },
     geocoder: { base_url: "https://geocoding.geo.census.gov", benchmark: "Public_AR_Current", cache_entries: 50_000, cache_ttl_s: 86400 },
+    parcels: { file: "./parcels.sqlite", query_timeout_ms: 2000, max_concurrent: 4, retry_after_s: 2 },
+    mcp: { host: "127.0.0.1", port: 8090, path: "/mcp" },
   };
 }
 

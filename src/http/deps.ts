@@ -7,6 +7,7 @@ import type { Limiter } from "./limits";
 import type { Cursors } from "./paging";
 import type { Deprecation } from "./deprecations";
 import type { Directory } from "../directory/directory";
+import type { ParcelSource } from "../parcels/source";
 
 export interface Deps {
   config: Config;
@@ -19,5 +20,6 @@ export interface Deps {
   deprecations: Deprecation[];
   directory?: Directory | null; // the data-file directory (resolve, places, resources, search), when loaded
   addresses?: { geocode(address: string): Promise<{ label: string; lon: number; lat: number; approximate: boolean }> };
+  parcels?: ParcelSource | null; // the parcel store behind /county-data and the MCP tools (guarded: busy, timeout)
   log?: (line: string) => void;
 }

@@ -6,5 +6,6 @@ import { placesRoute } from "./places";
 import { topicsRoute } from "./topics";
 import { guidesRoute } from "./guides";
 import { searchRoute } from "./search";
+import { countyDataRoute } from "./county-data";
 
-export const ROUTES: RouteDef[] = [resolveRoute, resourcesRoute, placesRoute, topicsRoute, guidesRoute, searchRoute];
+export const ROUTES: RouteDef[] = [resolveRoute, resourcesRoute, placesRoute, topicsRoute, guidesRoute, searchRoute, countyDataRoute];
