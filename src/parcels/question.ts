@@ -10,7 +10,8 @@ export type Reading =
   | { kind: "plan"; op: Op; field: Field; bounds: Bounds; limit: number | null; county: CountyRef | null }
   | { kind: "unreadable"; why: string; county: CountyRef | null };
 
-const OWNER = /\b(owners?|owns|owned|own|ownership|landowners?|landlords?|taxpayers?|belongs? to|whose|who|proprietors?|buyers?|sellers?|bought by|sold by|names? of|person|people|holders?)\b/;
+/** Words that ask about people (owners, taxpayers, buyers): such questions are refused. */
+export const OWNER_WORDS = /\b(owners?|owns|owned|own|ownership|landowners?|landlords?|taxpayers?|belongs? to|whose|who|proprietors?|buyers?|sellers?|bought by|sold by|names? of|person|people|holders?)\b/;
 const OP_WORDS: [Op, RegExp][] = [
   ["count", /\b(how many|number of|count|counts|total number)\b/],
   ["avg", /\b(average|avg|mean)\b/],
@@ -123,7 +124,7 @@ function dateBounds(t: string): { built: Bounds; sold: Bounds } {
 export function readQuestion(q: string): Reading {
   const { ref, rest } = countyIn(q);
   const t = ` ${rest.toLowerCase().replace(/[?!;]/g, " ").replace(/\s+/g, " ")} `;
-  if (OWNER.test(t) || OWNER.test(q.toLowerCase())) return { kind: "owners" };
+  if (OWNER_WORDS.test(t) || OWNER_WORDS.test(` ${q.toLowerCase()} `)) return { kind: "owners" };
   const nb = numericBounds(t);
   const db = dateBounds(t);
   let op = OP_WORDS.find(([, re]) => re.test(t))?.[0] ?? null;
@@ -141,7 +142,7 @@ export function readQuestion(q: string): Reading {
   field ??= "acres";
   const bounds: Bounds = { ...db.sold };
   for (const b of nb) {
-    const f = b.unit === "money" ? (field === "value" || field === "sale_price" ? field : null) : b.unit ?? field;
+    const f: Field | null = b.unit === "money" ? (field === "value" || field === "sale_price" ? field : null) : b.unit ?? field;
     if (f !== field) return { kind: "unreadable", why: `a bound on ${b.unit === "money" ? "a price" : f} cannot be combined with a question about ${field}; min and max bound the field asked about`, county: ref };
     bounds[b.side] = b.value;
   }
