@@ -46,6 +46,7 @@ export function createMcpServer(ctx: McpContext): McpServer {
       lon: z.number().min(-180).max(180).optional().describe("Longitude, WGS84 (with lat)."),
       max_distance_m: z.number().min(0).max(MAX_DISTANCE_M).optional().describe(`With lat/lon: how far to look for the nearest parcel, metres (default ${DEFAULT_DISTANCE_M}, at most ${MAX_DISTANCE_M}).`),
       fields: z.array(z.string().max(50)).max(20).optional().describe("Optional: the facts wanted. Owner names are never available."),
+      question: z.string().max(200).optional().describe("Optional: the user's question in their words (a question about owners is refused)."),
     },
   }, (args) => guarded(ctx, async () => {
     if (!ctx.parcels) return text("No parcel data is configured on this server.", true);
