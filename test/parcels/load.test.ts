@@ -87,3 +87,14 @@ describe("GeoPackage and shapefile through GDAL", () => {
     });
   }
 });
+
+test("without staged inputs: an empty store (every county no_data), and it says so", async () => {
+  const { loadStaged } = await import("../../src/parcels/staged");
+  const store = join(tmp, "empty.sqlite");
+  const log: string[] = [];
+  expect(await loadStaged({ projectRoot: ROOT, sharedData: join(tmp, "no-shared"), store, log: (l) => log.push(l) })).toEqual([]);
+  expect(log.join("\n")).toContain("serving with no parcel data");
+  const src = new SqliteParcelSource(store);
+  expect(await src.counties()).toEqual([]);
+  expect(await src.county("county:53033")).toBeNull();
+});
