@@ -1,6 +1,8 @@
 // The parcel store file (parcels.sqlite): its schema, written by load-parcels. A SpatiaLite file when
 // mod_spatialite is present (QGIS opens the `geom` column); the server reads plain columns and never needs it.
-// No column for any person's name exists, by design.
+// No column for any person's name exists, by design. Per field f: r_f is the parcel's rank in the county by
+// (f, apn) and c_f the running sum of f in that order, so a count, sum or median within bounds on f is two or
+// three index seeks at any size (see sql.ts).
 import { Database } from "bun:sqlite";
 import { FIELDS } from "./fields";
 
@@ -13,11 +15,13 @@ CREATE TABLE IF NOT EXISTS counties (
 CREATE TABLE IF NOT EXISTS parcels (
   id INTEGER PRIMARY KEY, county_id TEXT NOT NULL, apn TEXT NOT NULL, situs_address TEXT, acres REAL, value REAL,
   sale_date TEXT, sale_price REAL, year_built INTEGER, sqft REAL, land_use TEXT, lat REAL, lon REAL, shape TEXT,
+  ${FIELDS.map((f) => `r_${f} INTEGER, c_${f} REAL`).join(", ")},
   UNIQUE (county_id, apn));
 CREATE TABLE IF NOT EXISTS county_stats (
   county_id TEXT NOT NULL, field TEXT NOT NULL, n INTEGER NOT NULL, total REAL, median TEXT, PRIMARY KEY (county_id, field));
 CREATE VIRTUAL TABLE IF NOT EXISTS parcels_rtree USING rtree(id, minx, maxx, miny, maxy);
-${FIELDS.map((f) => `CREATE INDEX IF NOT EXISTS parcels_${f} ON parcels (county_id, ${f}, apn) WHERE ${f} IS NOT NULL;`).join("\n")}
+${FIELDS.map((f) => `CREATE INDEX IF NOT EXISTS parcels_${f} ON parcels (county_id, ${f}, apn, r_${f}, c_${f}) WHERE ${f} IS NOT NULL;
+CREATE INDEX IF NOT EXISTS parcels_${f}_rank ON parcels (county_id, r_${f}) WHERE r_${f} IS NOT NULL;`).join("\n")}
 `;
 
 /** Open (creating when missing) the parcel store for writing; `spatial` tells whether mod_spatialite loaded. */
