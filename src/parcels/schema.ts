@@ -2,7 +2,8 @@
 // mod_spatialite is present (QGIS opens the `geom` column); the server reads plain columns and never needs it.
 // No column for any person's name exists, by design. Per field f: r_f is the parcel's rank in the county by
 // (f, apn) and c_f the running sum of f in that order, so a count, sum or median within bounds on f is two or
-// three index seeks at any size (see sql.ts).
+// three index seeks at any size (see sql.ts). Each field's index also carries sale_date, and (county_id,
+// sale_date, f) serves since/until with a numeric field, so those read indexes only, never the table.
 import { Database } from "bun:sqlite";
 import { FIELDS } from "./fields";
 
@@ -20,8 +21,9 @@ CREATE TABLE IF NOT EXISTS parcels (
 CREATE TABLE IF NOT EXISTS county_stats (
   county_id TEXT NOT NULL, field TEXT NOT NULL, n INTEGER NOT NULL, total REAL, median TEXT, PRIMARY KEY (county_id, field));
 CREATE VIRTUAL TABLE IF NOT EXISTS parcels_rtree USING rtree(id, minx, maxx, miny, maxy);
-${FIELDS.map((f) => `CREATE INDEX IF NOT EXISTS parcels_${f} ON parcels (county_id, ${f}, apn, r_${f}, c_${f}) WHERE ${f} IS NOT NULL;
+${FIELDS.map((f) => `CREATE INDEX IF NOT EXISTS parcels_${f} ON parcels (county_id, ${f}, apn, r_${f}, c_${f}, sale_date) WHERE ${f} IS NOT NULL;
 CREATE INDEX IF NOT EXISTS parcels_${f}_rank ON parcels (county_id, r_${f}) WHERE r_${f} IS NOT NULL;`).join("\n")}
+${FIELDS.filter((f) => f !== "sale_date").map((f) => `CREATE INDEX IF NOT EXISTS parcels_date_${f} ON parcels (county_id, sale_date, ${f}) WHERE sale_date IS NOT NULL AND ${f} IS NOT NULL;`).join("\n")}
 `;
 
 /** Open (creating when missing) the parcel store for writing; `spatial` tells whether mod_spatialite loaded. */

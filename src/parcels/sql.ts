@@ -1,7 +1,8 @@
 // SQL of the parcel store for a plan: every op runs on the (county_id, field, apn, rank, running sum) partial
 // index of its field. Bounds on the field itself (min/max; since/until for sale_date) take index seeks only:
 // count = rank difference, sum = running-sum difference, median = a seek by rank. Bounds on another field
-// (since/until with a numeric field) read the date range of the sale_date index, row by row.
+// (since/until with a numeric field) read the date range of the (county_id, sale_date, field) index: index
+// entries only, no table rows, but every entry in the range.
 import type { Database } from "bun:sqlite";
 import { FIELD_INFO, type Bounds, type Field } from "./fields";
 
@@ -41,7 +42,7 @@ export function countOf(db: Database, countyId: string, field: Field, b: Bounds)
   if (onField(field, b) && hasBounds(b)) return span(db, countyId, field, b)?.n ?? 0;
   const w = whereOf(countyId, field, b);
   const byDate = field !== "sale_date" && (b.since !== undefined || b.until !== undefined);
-  const sql = byDate ? `FROM parcels INDEXED BY parcels_sale_date WHERE ${w.sql} AND sale_date IS NOT NULL` : `FROM parcels INDEXED BY parcels_${field} WHERE ${w.sql}`;
+  const sql = byDate ? `FROM parcels INDEXED BY parcels_date_${field} WHERE ${w.sql} AND sale_date IS NOT NULL` : `FROM parcels INDEXED BY parcels_${field} WHERE ${w.sql}`;
   return (db.query(`SELECT count(*) AS n ${sql}`).get(...w.args) as { n: number }).n;
 }
 
@@ -55,7 +56,7 @@ export function avgOf(db: Database, countyId: string, field: Field, b: Bounds): 
   }
   const w = whereOf(countyId, field, b);
   const expr = field === "sale_date" ? `date(avg(julianday(${c})))` : `avg(${c})`;
-  return (db.query(`SELECT ${expr} AS v FROM parcels INDEXED BY parcels_sale_date WHERE ${w.sql} AND sale_date IS NOT NULL`).get(...w.args) as { v: number | string | null }).v;
+  return (db.query(`SELECT ${expr} AS v FROM parcels INDEXED BY parcels_date_${field} WHERE ${w.sql} AND sale_date IS NOT NULL`).get(...w.args) as { v: number | string | null }).v;
 }
 
 /** The median: the middle value (the mean of the two middle values for an even count of numbers; the earlier
