@@ -1,5 +1,5 @@
 #!/usr/bin/env bun
-// One CLI: serve | keys | build-data. `bun run build` compiles this file into one executable.
+// One CLI: serve | keys | build-data | load-parcels | mcp. `bun run build` compiles this file into one executable.
 import { loadConfig } from "../config/config";
 import { runKeys } from "./keys";
 import { runServe } from "./serve";
