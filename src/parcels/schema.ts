@@ -3,9 +3,13 @@
 // No column for any person's name exists, by design. Per field f: r_f is the parcel's rank in the county by
 // (f, apn) and c_f the running sum of f in that order, so a count, sum or median within bounds on f is two or
 // three index seeks at any size (see sql.ts). Each field's index also carries sale_date, and (county_id,
-// sale_date, f) serves since/until with a numeric field, so those read indexes only, never the table.
+// sale_date, apn, d_f, e_f, f) with d_f/e_f (rank and running sum of f in sale-date order) answers a count or
+// avg of f within since/until by two seeks; a median of f within dates reads the index range.
 import { Database } from "bun:sqlite";
 import { FIELDS } from "./fields";
+
+/** The numeric fields: each also has d_f (rank by sale date) and e_f (running sum of f by sale date). */
+export const NUMERIC = FIELDS.filter((f) => f !== "sale_date");
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS counties (
@@ -17,13 +21,14 @@ CREATE TABLE IF NOT EXISTS parcels (
   id INTEGER PRIMARY KEY, county_id TEXT NOT NULL, apn TEXT NOT NULL, situs_address TEXT, acres REAL, value REAL,
   sale_date TEXT, sale_price REAL, year_built INTEGER, sqft REAL, land_use TEXT, lat REAL, lon REAL, shape TEXT,
   ${FIELDS.map((f) => `r_${f} INTEGER, c_${f} REAL`).join(", ")},
+  ${NUMERIC.map((f) => `d_${f} INTEGER, e_${f} REAL`).join(", ")},
   UNIQUE (county_id, apn));
 CREATE TABLE IF NOT EXISTS county_stats (
   county_id TEXT NOT NULL, field TEXT NOT NULL, n INTEGER NOT NULL, total REAL, median TEXT, PRIMARY KEY (county_id, field));
 CREATE VIRTUAL TABLE IF NOT EXISTS parcels_rtree USING rtree(id, minx, maxx, miny, maxy);
 ${FIELDS.map((f) => `CREATE INDEX IF NOT EXISTS parcels_${f} ON parcels (county_id, ${f}, apn, r_${f}, c_${f}, sale_date) WHERE ${f} IS NOT NULL;
 CREATE INDEX IF NOT EXISTS parcels_${f}_rank ON parcels (county_id, r_${f}) WHERE r_${f} IS NOT NULL;`).join("\n")}
-${FIELDS.filter((f) => f !== "sale_date").map((f) => `CREATE INDEX IF NOT EXISTS parcels_date_${f} ON parcels (county_id, sale_date, ${f}) WHERE sale_date IS NOT NULL AND ${f} IS NOT NULL;`).join("\n")}
+${NUMERIC.map((f) => `CREATE INDEX IF NOT EXISTS parcels_date_${f} ON parcels (county_id, sale_date, apn, d_${f}, e_${f}, ${f}) WHERE sale_date IS NOT NULL AND ${f} IS NOT NULL;`).join("\n")}
 `;
 
 /** Open (creating when missing) the parcel store for writing; `spatial` tells whether mod_spatialite loaded. */

@@ -1,8 +1,8 @@
 // SQL of the parcel store for a plan: every op runs on the (county_id, field, apn, rank, running sum) partial
 // index of its field. Bounds on the field itself (min/max; since/until for sale_date) take index seeks only:
 // count = rank difference, sum = running-sum difference, median = a seek by rank. Bounds on another field
-// (since/until with a numeric field) read the date range of the (county_id, sale_date, field) index: index
-// entries only, no table rows, but every entry in the range.
+// (since/until with a numeric field) use the field's rank and running sum in sale-date order (two seeks) for
+// count and avg; a median there, or min/max mixed with dates, reads the index range entry by entry.
 import type { Database } from "bun:sqlite";
 import { FIELD_INFO, type Bounds, type Field } from "./fields";
 
@@ -38,8 +38,24 @@ function span(db: Database, countyId: string, f: Field, b: Bounds): { lo: Edge; 
   return { lo, hi, n: hi.r - lo.r + 1 };
 }
 
+/** since/until only, with a numeric field: the first/last parcel in (sale_date, apn) order, by its date rank. */
+const datesOnly = (f: Field, b: Bounds) => f !== "sale_date" && b.min === undefined && b.max === undefined && (b.since !== undefined || b.until !== undefined);
+function dateEdge(db: Database, countyId: string, f: Field, b: Bounds, side: "lo" | "hi"): Edge | null {
+  const dir = side === "lo" ? "ASC" : "DESC";
+  const cond = side === "lo" ? (b.since !== undefined ? " AND sale_date >= ?" : "") : (b.until !== undefined ? " AND sale_date <= ?" : "");
+  const args: (string | number)[] = [countyId, ...(side === "lo" ? (b.since !== undefined ? [b.since] : []) : (b.until !== undefined ? [b.until] : []))];
+  return db.query(`SELECT d_${f} AS r, e_${f} AS c, ${f} AS x FROM parcels INDEXED BY parcels_date_${f} WHERE county_id = ? AND sale_date IS NOT NULL AND ${f} IS NOT NULL${cond}
+    ORDER BY sale_date ${dir}, apn ${dir} LIMIT 1`).get(...args) as Edge | null;
+}
+function dateSpan(db: Database, countyId: string, f: Field, b: Bounds): { lo: Edge; hi: Edge; n: number } | null {
+  const lo = dateEdge(db, countyId, f, b, "lo"), hi = dateEdge(db, countyId, f, b, "hi");
+  if (!lo || !hi || lo.r > hi.r) return null;
+  return { lo, hi, n: hi.r - lo.r + 1 };
+}
+
 export function countOf(db: Database, countyId: string, field: Field, b: Bounds): number {
   if (onField(field, b) && hasBounds(b)) return span(db, countyId, field, b)?.n ?? 0;
+  if (datesOnly(field, b)) return dateSpan(db, countyId, field, b)?.n ?? 0;
   const w = whereOf(countyId, field, b);
   const byDate = field !== "sale_date" && (b.since !== undefined || b.until !== undefined);
   const sql = byDate ? `FROM parcels INDEXED BY parcels_date_${field} WHERE ${w.sql} AND sale_date IS NOT NULL` : `FROM parcels INDEXED BY parcels_${field} WHERE ${w.sql}`;
@@ -53,6 +69,10 @@ export function avgOf(db: Database, countyId: string, field: Field, b: Bounds): 
     if (!s) return null;
     const mean = (s.hi.c - s.lo.c + s.lo.x) / s.n;
     return field === "sale_date" ? (db.query("SELECT date(?) AS d").get(mean) as { d: string }).d : mean;
+  }
+  if (datesOnly(field, b)) {
+    const s = dateSpan(db, countyId, field, b);
+    return s ? (s.hi.c - s.lo.c + s.lo.x) / s.n : null;
   }
   const w = whereOf(countyId, field, b);
   const expr = field === "sale_date" ? `date(avg(julianday(${c})))` : `avg(${c})`;
