@@ -19,6 +19,7 @@ import type { Deps } from "../http/deps";
 import { Screening } from "../lookups/screening";
 import { LayerStore } from "../lookups/layers/store";
 import { createWeb } from "../web";
+import { parcelSourceFor } from "../parcels/open";
 
 export interface Opened { db: Database | null; manifest: Record<string, string>; content: Content }
 
@@ -60,6 +61,7 @@ export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void
     }),
     cursors: new Cursors(secret),
     deprecations: DEPRECATIONS,
+    parcels: parcelSourceFor(cfg, log),
     log,
     screening: new Screening({ config: screeningTimeouts(cfg), layers: LayerStore.open(cfg.layers_file), takeLookup: lookupTaker(limiter) }),
   };

@@ -1,5 +1,5 @@
 #!/usr/bin/env bun
-// One CLI: serve | keys | build-data. `bun run build` compiles this file into one executable.
+// One CLI: serve | keys | build-data | load-parcels | mcp. `bun run build` compiles this file into one executable.
 import { loadConfig } from "../config/config";
 import { runKeys } from "./keys";
 import { runServe } from "./serve";
@@ -10,7 +10,9 @@ const USAGE = `usage: directory <command> [options]
   build-data  [--out FILE] [--sources DIR|none]                     build directory.sqlite from data/ and inputs
   check-links [--config FILE] [--data FILE] [--state FILE] [--limit N] [--url URL]...   check links, results to the state file
   load-layer  --kind flood|wetlands|shoreland|soils FILE [--layers FILE] [--publisher T] [--vintage D] [--state XX] | --list
-                                                                    load an offline screening layer (GDAL ogr2ogr)`;
+                                                                    load an offline screening layer (GDAL ogr2ogr)
+  load-parcels --county county:NNNNN --mapping FILE.yaml [--store FILE] INPUT   load one county into parcels.sqlite
+  mcp         [--http] [--port N] [--config FILE] [--data FILE]     assistant-protocol server (stdio, or Streamable HTTP)`;
 
 export function flag(args: string[], name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
@@ -47,6 +49,14 @@ async function main(argv: string[]): Promise<number> {
     case "load-layer": {
       const { runLoadLayer } = await import("./load-layer");
       return runLoadLayer(loadConfig(cfgFile, process.env), args);
+    }
+    case "load-parcels": {
+      const { runLoadParcels } = await import("./load-parcels");
+      return runLoadParcels(loadConfig(cfgFile, process.env), args, flag);
+    }
+    case "mcp": {
+      const { runMcp } = await import("./mcp");
+      return runMcp(cfgFile, args, flag);
     }
     default:
       console.error(USAGE);

@@ -13,6 +13,10 @@ export async function runServe(cfg: Config): Promise<number> {
   const server = startServer(app, cfg.host, cfg.port);
   startLinkChecks(cfg, opened.db, deps.links, (line) => console.error(line)); // reload results; background checks if scheduled
   console.log(`serving ${cfg.base_url} on http://${server.hostname}:${server.port}/v1 (data: ${opened.db ? cfg.data_file : "data/*.yaml"}, as_of ${deps.asOf})`);
+  deps.parcels?.counties().then(
+    (cs) => console.log(`parcels: ${cfg.parcels.file}: ${cs.length ? cs.map((c) => `${c.countyId}${c.apiUse ? "" : " (not licensed for API use: no_data)"}`).join(", ") : "no county loaded (county-data answers no_data)"}`),
+    () => console.log(`parcels: no usable parcel store at ${cfg.parcels.file}: county-data answers 503 until one is loaded (directory load-parcels)`),
+  );
   return stopOnSignal(server, cfg.timeouts.shutdown_grace_ms, (line) => console.error(line));
 }
 

@@ -23,6 +23,8 @@ export interface Config {
   /** contact and license of the OpenAPI document's info block: the operator's own (null = a neutral default
    * pointing at the service's home page) */
   openapi: { contact: { name: string; url?: string; email?: string }; license: { name: string; url?: string; identifier?: string } } | null;
+  parcels: { file: string; query_timeout_ms: number; max_concurrent: number; retry_after_s: number };
+  mcp: { host: string; port: number; path: string };
 }
 
 export interface LinksConfig {
@@ -89,6 +91,8 @@ export function defaultConfig(): Config {
       shoreland: { enabled: false, base_url: "", watercourses_url: "", timeout_ms: 0 },
     },
     openapi: null,
+    parcels: { file: "./parcels.sqlite", query_timeout_ms: 2000, max_concurrent: 4, retry_after_s: 2 },
+    mcp: { host: "127.0.0.1", port: 8090, path: "/mcp" },
   };
 }
 

@@ -7,6 +7,7 @@ import type { Limiter } from "./limits";
 import type { Cursors } from "./paging";
 import type { Deprecation } from "./deprecations";
 import type { Directory } from "../directory/directory";
+import type { ParcelSource } from "../parcels/source";
 
 export interface Deps {
   config: Config;
@@ -19,6 +20,7 @@ export interface Deps {
   deprecations: Deprecation[];
   directory?: Directory | null; // the data-file directory (resolve, places, resources, search), when loaded
   addresses?: { geocode(address: string): Promise<{ label: string; lon: number; lat: number; approximate: boolean }> };
+  parcels?: ParcelSource | null; // the parcel store behind /county-data and the MCP tools (guarded: busy, timeout)
   log?: (line: string) => void;
   screening?: import("../lookups/screening").Screening; // GET /screening (outside lookups + loaded layers)
   /** The human pages (src/web/index.ts createWeb): every path outside /v1, every method (the pages answer 405,

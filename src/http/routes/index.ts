@@ -7,6 +7,7 @@ import { topicsRoute } from "./topics";
 import { guidesRoute } from "./guides";
 import { searchRoute } from "./search";
 import { screeningRoute } from "./screening";
+import { countyDataRoute } from "./county-data";
 
-export const ROUTES: RouteDef[] = [resolveRoute, resourcesRoute, placesRoute, topicsRoute, guidesRoute, searchRoute];
-ROUTES.splice(ROUTES.indexOf(guidesRoute) + 1, 0, screeningRoute); // part 4 order: screening after guides
+// part 4 order
+export const ROUTES: RouteDef[] = [resolveRoute, resourcesRoute, placesRoute, topicsRoute, guidesRoute, screeningRoute, searchRoute, countyDataRoute];

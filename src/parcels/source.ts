@@ -1,0 +1,38 @@
+// The ONE interface to parcel data (Koop's "provider"): county-data, the MCP tool and the pages ask a
+// ParcelSource. The loaded SQLite file is the first source; a PostGIS database or a county's own ArcGIS parcel
+// layer can implement the same interface without touching the routes. No member carries a person's name.
+import type { Field, Plan } from "./fields";
+
+export interface CountyInfo {
+  countyId: string;
+  source: { name: string; url: string; publisher: string | null; official: boolean; license: string; license_class: string };
+  apiUse: boolean;               // licensed for API use; false → the county answers no_data
+  asOf: string | null;
+  valueLabel: string | null;
+  parcelUrlTemplate: string | null;
+  fields: Field[];               // the fields this county's data holds
+  notes: string[];               // caveats of the mapping (e.g. a row-derived parcel number)
+  leftOut: { road: number; water: number; condo: number };
+  parcels: number;
+}
+
+export interface ParcelRecord {
+  countyId: string; apn: string; situs_address: string | null; acres: number | null; value: number | null;
+  sale_date: string | null; sale_price: number | null; year_built: number | null; sqft: number | null;
+  lat: number | null; lon: number | null;
+}
+
+export interface Aggregate { n: number; value: number | string | null }
+export interface NearHit { record: ParcelRecord; distanceM: number; inside: boolean }
+
+export interface ParcelSource {
+  counties(): Promise<CountyInfo[]>;
+  county(countyId: string): Promise<CountyInfo | null>;
+  /** top/bottom: rows ordered by the plan's field (ties by parcel number), after offset, at most limit. */
+  rows(plan: Plan): Promise<ParcelRecord[]>;
+  /** count/avg/median over the plan's field within its bounds (value: a number, or a date for sale_date). */
+  aggregate(plan: Plan): Promise<Aggregate>;
+  parcel(countyId: string, apn: string): Promise<ParcelRecord | null>;
+  /** The parcel whose shape holds the point, else the nearest parcel point within maxMeters. */
+  near(lon: number, lat: number, maxMeters: number): Promise<NearHit | null>;
+}

@@ -1,0 +1,140 @@
+// The MCP server with the SDK's own client, over Streamable HTTP (in process, port 0) and over stdio (the CLI
+// as a child process): list tools, call each, no owner field anywhere, owner requests refused, limits.
+import { describe, expect, test, beforeAll, afterAll } from "bun:test";
+import { Type } from "@sinclair/typebox";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { join } from "node:path";
+import { parcelsApp } from "../parcels/parcels-app";
+import { fullDataFile } from "../helpers/data-file";
+import { ROOT } from "../helpers/app";
+import { createApp } from "../../src/http/app";
+import { ROUTES } from "../../src/http/routes";
+import type { RouteDef } from "../../src/http/route";
+import { Limiter } from "../../src/http/limits";
+import { mcpContext } from "../../src/mcp/context";
+import { serveHttp } from "../../src/mcp/transports";
+import { SCREENING_UNAVAILABLE } from "../../src/mcp/screening";
+
+const TOOLS = ["get_property_facts", "resolve_place", "screen_point"];
+const OWNERISH = /owner|taxpayer|mailing|grantee|grantor/i;
+
+/** Every key of a JSON value, at any depth. */
+const keysOf = (v: unknown): string[] => (v && typeof v === "object" ? Object.entries(v).flatMap(([k, x]) => [k, ...keysOf(x)]) : []);
+const json = (r: any) => JSON.parse(r.content[0].text);
+
+async function exercise(client: Client) {
+  const listed = await client.listTools();
+  expect(listed.tools.map((t) => t.name).sort()).toEqual(TOOLS);
+  for (const t of listed.tools) {
+    expect(t.description!.length).toBeGreaterThan(40);
+    expect(Object.keys((t.inputSchema as any).properties ?? {}).some((k) => OWNERISH.test(k))).toBe(false);
+  }
+  // by parcel number and county name
+  const byApn = await client.callTool({ name: "get_property_facts", arguments: { apn: "1020069017", county: "King County, WA" } });
+  const f = json(byApn);
+  expect(f.found).toBe(true);
+  expect(f.parcel.apn).toBe("1020069017");
+  expect(f.parcel.acres).toBeCloseTo(37.91, 2);
+  expect(f.parcel.last_sale_date).toBe("2015-03-27");
+  expect(f.parcel.parcel_map_url).toContain("ParcelNbr=1020069017");
+  expect(f.jurisdictions.map((j: any) => j.jurisdiction_id)).toContain("county:53033");
+  expect(Object.keys(f.who_assesses_collects_records).sort()).toEqual(["assessment", "recording", "tax_collection"]);
+  expect(f.who_assesses_collects_records.assessment.jurisdiction_id).toBe("county:53033");
+  expect(f.source.as_of).toBe("2015-05-27");
+  expect(f.caveat).toContain("the county record is official");
+  expect(keysOf(f).some((k) => OWNERISH.test(k))).toBe(false);
+  // by point: the parcel's own point, then nearest within a distance
+  const at = json(await client.callTool({ name: "get_property_facts", arguments: { lat: f.parcel.lat, lon: f.parcel.lon } }));
+  expect(at.parcel.apn).toBe("1020069017");
+  expect(at.match.distance_m).toBe(0);
+  const near = json(await client.callTool({ name: "get_property_facts", arguments: { lat: f.parcel.lat + 0.0005, lon: f.parcel.lon, max_distance_m: 200 } }));
+  expect(near.found).toBe(true);
+  expect(near.match.distance_m).toBeGreaterThan(0);
+  expect(near.match.distance_m).toBeLessThanOrEqual(200);
+  // a county not licensed for API use: chain and offices, no parcel facts
+  const lex = json(await client.callTool({ name: "get_property_facts", arguments: { lat: 38.05445, lon: -84.44284 } }));
+  expect(lex.found).toBe(false);
+  expect(lex.parcel).toBeNull();
+  expect(lex.note).toContain("not licensed for API use");
+  expect(lex.jurisdictions.map((j: any) => j.jurisdiction_id)).toContain("county:21067");
+  // owners: a plain refusal
+  const refused = await client.callTool({ name: "get_property_facts", arguments: { apn: "1020069017", county: "county:53033", fields: ["owner_name", "acres"] } });
+  expect((refused.content as any)[0].text).toContain("Owner names, owner rankings and owner searches are never available");
+  const asked = await client.callTool({ name: "get_property_facts", arguments: { lat: f.parcel.lat, lon: f.parcel.lon, question: "Who owns this house?" } });
+  expect((asked.content as any)[0].text).toMatch(/^Owner names, owner rankings and owner searches are never available/);
+  // bad input: an error result, not a crash
+  const bad = await client.callTool({ name: "get_property_facts", arguments: { apn: "1" } });
+  expect(bad.isError).toBe(true);
+  // resolve_place
+  const place = json(await client.callTool({ name: "resolve_place", arguments: { place: "King County", state: "WA" } }));
+  expect(place.jurisdictions.map((j: any) => j.jurisdiction_id)).toEqual(["state:53", "county:53033"]);
+  expect(place.who_does_what.assessment.jurisdiction_id).toBe("county:53033");
+  const point = json(await client.callTool({ name: "resolve_place", arguments: { lat: 44.9778, lon: -93.265 } }));
+  expect(point.jurisdictions.map((j: any) => j.jurisdiction_id)).toContain("county:27053");
+  return client;
+}
+
+let P: Awaited<ReturnType<typeof parcelsApp>>;
+beforeAll(async () => { P = await parcelsApp(); }, 600_000);
+
+describe("Streamable HTTP", () => {
+  let server: ReturnType<typeof serveHttp>;
+  afterAll(() => server?.stop(true));
+
+  test("list tools, call each; screening answers 'not available' without the route", async () => {
+    server = serveHttp(mcpContext(P.deps, P.app), "127.0.0.1", 0);
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${server.port}/mcp`)));
+    await exercise(client);
+    const s = await client.callTool({ name: "screen_point", arguments: { lat: 44.9778, lon: -93.265 } });
+    expect(s.isError).toBe(true);
+    expect((s.content as any)[0].text).toBe(SCREENING_UNAVAILABLE);
+    await client.close();
+  }, 60_000);
+
+  test("screen_point with a /screening route in the app: its data, labelled screening", async () => {
+    const screening: RouteDef = {
+      path: "/screening", operationId: "getScreening", summary: "test double", data: Type.Any(), errors: [400],
+      handler: ({ deps }) => ({ data: { kind: "screening", facts: { radon: { status: "zone_1" } } }, sources: [], asOf: deps.asOf, cache: "screening" }),
+    };
+    const app = createApp(P.deps, [...ROUTES, screening]);
+    const srv = serveHttp(mcpContext(P.deps, app), "127.0.0.1", 0);
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${srv.port}/mcp`)));
+    const r = json(await client.callTool({ name: "screen_point", arguments: { lat: 44.9778, lon: -93.265 } }));
+    expect(r.screening.facts.radon.status).toBe("zone_1");
+    expect(r.caveat).toContain("never an official determination");
+    await client.close();
+    srv.stop(true);
+  });
+
+  test("calls draw from the anonymous list limit (all callers together)", async () => {
+    const deps = { ...P.deps, limiter: new Limiter({ ...P.deps.config.limits, anon_list_all: { per_minute: 2, per_day: 100 } }, 100) };
+    const srv = serveHttp(mcpContext(deps, P.app), "127.0.0.1", 0);
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${srv.port}/mcp`)));
+    const args = { name: "resolve_place", arguments: { jurisdiction_id: "county:53033" } };
+    expect((await client.callTool(args)).isError).toBeFalsy();
+    expect((await client.callTool(args)).isError).toBeFalsy();
+    const third = await client.callTool(args);
+    expect(third.isError).toBe(true);
+    expect((third.content as any)[0].text).toMatch(/Rate limited.*retry after \d+ seconds/);
+    await client.close();
+    srv.stop(true);
+  });
+});
+
+test("stdio: the CLI's `mcp` command with the SDK's stdio client", async () => {
+  const transport = new StdioClientTransport({
+    command: process.execPath, args: [join(ROOT, "src/cli/main.ts"), "mcp", "--data", await fullDataFile(), "--parcels", P.file.path],
+    cwd: ROOT, env: { ...process.env, DIRECTORY_STATE_FILE: ":memory:", DIRECTORY_LIMITS__ANON_LIST_ALL__PER_MINUTE: "1000" } as Record<string, string>, stderr: "pipe",
+  });
+  const client = new Client({ name: "test", version: "1.0.0" });
+  await client.connect(transport);
+  await exercise(client);
+  const s = await client.callTool({ name: "screen_point", arguments: { lat: 47.6, lon: -122.3 } });
+  expect((s.content as any)[0].text).toBe(SCREENING_UNAVAILABLE);
+  await client.close();
+}, 120_000);
