@@ -84,7 +84,9 @@ describe("Streamable HTTP", () => {
   afterAll(() => server?.stop(true));
 
   test("list tools, call each; screening answers 'not available' without the route", async () => {
-    server = serveHttp(mcpContext(P.deps, P.app), "127.0.0.1", 0);
+    // a server whose app has no /screening route (e.g. built without it)
+    const noScreening = createApp(P.deps, ROUTES.filter((r) => r.path !== "/screening"));
+    server = serveHttp(mcpContext(P.deps, noScreening), "127.0.0.1", 0);
     const client = new Client({ name: "test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${server.port}/mcp`)));
     await exercise(client);
@@ -129,12 +131,20 @@ describe("Streamable HTTP", () => {
 test("stdio: the CLI's `mcp` command with the SDK's stdio client", async () => {
   const transport = new StdioClientTransport({
     command: process.execPath, args: [join(ROOT, "src/cli/main.ts"), "mcp", "--data", await fullDataFile(), "--parcels", P.file.path],
-    cwd: ROOT, env: { ...process.env, DIRECTORY_STATE_FILE: ":memory:", DIRECTORY_LIMITS__ANON_LIST_ALL__PER_MINUTE: "1000" } as Record<string, string>, stderr: "pipe",
+    // air-gapped screening: the four outside services switched off (no traffic leaves the machine); radon answers
+    cwd: ROOT, env: { ...process.env, DIRECTORY_STATE_FILE: ":memory:", DIRECTORY_LIMITS__ANON_LIST_ALL__PER_MINUTE: "1000",
+      DIRECTORY_SCREENING__FLOOD__ENABLED: "false", DIRECTORY_SCREENING__WETLANDS__ENABLED: "false",
+      DIRECTORY_SCREENING__SOILS__ENABLED: "false", DIRECTORY_SCREENING__ELEVATION__ENABLED: "false" } as Record<string, string>, stderr: "pipe",
   });
   const client = new Client({ name: "test", version: "1.0.0" });
   await client.connect(transport);
   await exercise(client);
-  const s = await client.callTool({ name: "screen_point", arguments: { lat: 47.6, lon: -122.3 } });
-  expect((s.content as any)[0].text).toBe(SCREENING_UNAVAILABLE);
+  // the real /v1/screening route, in-process: screening facts labelled as screening, never a determination
+  const s = json(await client.callTool({ name: "screen_point", arguments: { lat: 47.6, lon: -122.3 } }));
+  expect(s.screening.kind).toBe("screening");
+  expect(s.screening.facts.radon.status).toMatch(/^zone_[123]$|^not_listed$/);
+  expect(s.screening.facts.flood.status).toBe("unknown");
+  expect(s.screening.facts.flood.detail).toMatch(/not configured/);
+  expect(s.caveat).toContain("never an official determination");
   await client.close();
 }, 120_000);
