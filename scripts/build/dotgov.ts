@@ -232,7 +232,7 @@ export function matchRow(idx: GovIndex, row: DotgovRow, isOffice: (org: string, 
 }
 
 // Domain labels that name a department (police, fire, court ...) rank after the government's general domain.
-const DEPT_LABEL = /(police|(pd|fd|ems)([a-z]{2})?$|fire|court|librar|sheriff|911|water|utilit|parks|vote|elect|tourism|visit|airport|housing|health|transit|museum|jail|recycl)/;
+const DEPT_LABEL = /(police|waste|(pd|fd|ems)([a-z]{2})?$|fire|court|librar|sheriff|911|water|utilit|parks|vote|elect|tourism|visit|airport|housing|health|transit|museum|jail|recycl)/;
 
 /** Deterministic best home page among several domains of one government: general before department-like
  *  labels, then the shortest, then alphabetical. */
