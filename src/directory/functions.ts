@@ -33,7 +33,9 @@ const JOB: Record<Fn, string> = {
 export interface Ctx { store: Store; content: Content; links: Links; trail: Trail }
 
 // A county subdivision without a town government (Maine's unorganized territories, gores and reservations, New
-// Hampshire's unincorporated Coos County places) does no town-level job: the rule does not hold there.
+// Hampshire's unincorporated Coos County places) does no town-level job: the rule does not hold there. A
+// "fictitious" one (Census FUNCSTAT F: the county subdivision Census draws where an incorporated city stands, as
+// for Boston) stands for that city: the city in the chain is the town-level body.
 const NOT_A_TOWN_GOVERNMENT = new Set(["unorganized territory", "gore", "reservation"]);
 const isTownGovernment = (j: JurisdictionRow) =>
   !NOT_A_TOWN_GOVERNMENT.has((j.legal_type ?? "").toLowerCase()) && !/^[FINS]$/.test(j.funcstat ?? "");
@@ -44,7 +46,12 @@ function atLevel(chain: JurisdictionRow[], level: string | null | undefined): Ju
   switch (level) {
     case "state": return of("state");
     case "county": return of("county");
-    case "town": return of("cousub");
+    case "town": {
+      const cousub = chain.find((j) => j.type === "cousub") ?? null;
+      if (!cousub) return null;
+      if (isTownGovernment(cousub)) return cousub;
+      return cousub.funcstat === "F" ? place : null;
+    }
     case "city": return place ?? of("cousub");
     default: return null;
   }
@@ -183,7 +190,7 @@ export function functionsFor(ctx: Ctx, chain: JurisdictionRow[]) {
       continue;
     }
     const { body, fallback } = pick(chain, rule);
-    const notATown = chain.find((j) => j.type === "cousub" && !isTownGovernment(j)) ?? null;
+    const notATown = chain.find((j) => j.type === "cousub" && !isTownGovernment(j) && !(j.funcstat === "F" && atLevel(chain, "town"))) ?? null;
     out[fn] = withAlso(entry(ctx, fn, body, rule, stateName, { fallback, notATown }), also);
   }
   return out;

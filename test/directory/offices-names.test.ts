@@ -61,6 +61,12 @@ describe("where the state rule does not hold", () => {
     expect(a.office_name).toBeNull();
     expect(a.basis).toMatch(/has no town government/);
   });
+  test("Boston: the Census county subdivision is a fictitious twin of the city, so the City of Boston assesses", () => {
+    const f = fnsAt(-71.0589, 42.3601);
+    expect(f.assessment.jurisdiction_id).toBe("place:2507000");
+    expect(f.assessment.office_name).toBe("City of Boston Board of Assessors");
+    expect(f.recording.office_name).toBe("Suffolk County Registry of Deeds");
+  });
   test("an Illinois point outside Cook County names no township it cannot place", () => {
     const f = fnsAt(-89.6501, 39.7817);   // Springfield, Sangamon County: township assessors; no township boundaries held
     expect(f.assessment.jurisdiction_id).toBeNull();
