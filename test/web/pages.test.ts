@@ -142,6 +142,17 @@ describe("errors are HTML pages outside /v1, problem+json on /v1", () => {
 });
 
 describe("screening page", () => {
+  test("the real screening route, air-gapped: the page shows every fact as screening, unknowns with their reason", async () => {
+    const off = { enabled: false };
+    const airGapped = (await fullWebApp({ screening: { flood: off, wetlands: off, soils: off, elevation: off } } as any)).app;
+    const r = await call(airGapped, "/screening?lat=44.9778&lon=-93.265");
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toContain("text/html");
+    expect(r.text).toMatch(/not configured here/);
+    expect(r.text).toMatch(/[Rr]adon/);
+    expect(r.text).toMatch(/[Ss]creening/);
+    expect(r.text).not.toMatch(/\bis an? (official )?determination/i);
+  });
   test("without the screening route: a clear not-available page", async () => {
     const r = await call(noScreening, "/screening?lat=44.9778&lon=-93.265");
     expect(r.status).toBe(404);
