@@ -106,7 +106,9 @@ function officeFor(ctx: Ctx, jurisdictionId: string, fn: Fn, officeId?: string |
 
 function entry(ctx: Ctx, fn: Fn, body: JurisdictionRow | null, rule: RuleText | null, stateName: string, extra: { officeId?: string | null; basis?: string | null; evidence?: string | null; role?: string; levy?: string | null; fallback?: boolean; titled?: boolean; notATown?: JurisdictionRow | null } = {}) {
   // "In Vermont the town listers or assessor assesses property (the listers' office at the town office)"
-  const ruleSays = (r: RuleText, where: string | null) => `In ${stateName} the ${r.office ?? "responsible office"} ${JOB[fn]}${where ? ` (${where})` : ""}`;
+  // "the Municipal board of assessors" reads "the municipal board of assessors"; proper names keep their case
+  const officeWords = (o: string) => o.replace(/^(Municipal|Local) /, (w) => w.toLowerCase());
+  const ruleSays = (r: RuleText, where: string | null) => `In ${stateName} the ${r.office ? officeWords(r.office) : "responsible office"} ${JOB[fn]}${where ? ` (${where})` : ""}`;
   if (!body) {
     const missing = rule?.level ? LEVEL_WORD[rule.level] ?? rule.level : null;
     return {
