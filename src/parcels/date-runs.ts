@@ -1,8 +1,8 @@
-// Date runs: per county, numeric field and last-sale date, the field's values of the parcels sold that day as one
-// blob of float64s (written when a county is loaded, by refreshStats). The median of a numeric field within
+// Date runs: per county, numeric field and last-sale date, the field's values of the parcels sold that day, sorted,
+// as one blob of float64s (written when a county is loaded, by refreshStats). The median of a numeric field within
 // since/until (a bound on another field, so no rank of the field answers it) reads the runs of the dates in range
-// (one row per distinct date, not one per parcel) into one typed array and selects the middle value(s) in O(n),
-// no sort: exact, with the same rule as sql.ts (the mean of the two middle values for an even count).
+// (one row per distinct date, not one per parcel) and finds the middle value(s) of their union by binary searches,
+// without merging: exact, with the same rule as sql.ts (the mean of the two middle values for an even count).
 // Blobs are in the machine's byte order (little-endian on every platform Bun builds for).
 import type { Database } from "bun:sqlite";
 import type { Bounds, Field } from "./fields";
@@ -18,7 +18,7 @@ export function buildDateRuns(db: Database, countyId: string, fields: readonly F
   for (const f of fields) {
     let day: string | null = null;
     let vals: number[] = [];
-    const flush = () => { if (day !== null) ins.run(countyId, f, day, vals.length, new Uint8Array(new Float64Array(vals).buffer)); };
+    const flush = () => { if (day !== null) ins.run(countyId, f, day, vals.length, new Uint8Array(Float64Array.from(vals).sort().buffer)); };
     const q = db.query(`SELECT sale_date AS d, ${f} AS v FROM parcels INDEXED BY parcels_date_${f}
       WHERE county_id = ? AND sale_date IS NOT NULL AND ${f} IS NOT NULL ORDER BY sale_date`);
     for (const r of q.iterate(countyId) as Iterable<{ d: string; v: number }>) {
@@ -43,39 +43,48 @@ export function medianByDateRuns(db: Database, countyId: string, field: Field, b
   let total = 0;
   for (const [k] of runs) total += k;
   if (total !== n) return undefined;
-  const a = new Float64Array(total);
-  const bytes = new Uint8Array(a.buffer);
-  let at = 0;
-  for (const [k, blob] of runs) { bytes.set(blob, at * 8); at += k; }
-  return middle(a);
+  return middle(runs.map(([, b]) => (b.byteOffset % 8 ? new Float64Array(b.slice().buffer) : new Float64Array(b.buffer, b.byteOffset, b.byteLength / 8))));
 }
 
-/** The median of the values (reordered in place): the middle one, or the mean of the two middle ones. */
-export function middle(a: Float64Array): number | null {
-  const n = a.length;
+/** The median of the union of sorted runs: the middle value, or the mean of the two middle ones. */
+export function middle(runs: Float64Array[]): number | null {
+  let n = 0;
+  for (const r of runs) n += r.length;
   if (n === 0) return null;
   const k = (n - 1) >> 1;
-  select(a, k);
-  if (n % 2 === 1) return a[k]!;
-  let next = a[k + 1]!;
-  for (let i = k + 2; i < n; i++) if (a[i]! < next) next = a[i]!;
-  return (a[k]! + next) / 2;
+  return n % 2 ? kth(runs, k) : (kth(runs, k) + kth(runs, k + 1)) / 2;
 }
 
-/** Wirth's selection (Hoare partitioning around a median of three): afterwards a[k] is the k-th smallest, every
- * element before it is <= it and every element after it >= it. */
-export function select(a: Float64Array, k: number): void {
-  let l = 0, r = a.length - 1;
-  while (l < r) {
-    const p = a[l]!, q = a[(l + r) >> 1]!, s = a[r]!;
-    const x = p < q ? (q < s ? q : p < s ? s : p) : (p < s ? p : q < s ? s : q);
-    let i = l, j = r;
-    do {
-      while (a[i]! < x) i++;
-      while (x < a[j]!) j--;
-      if (i <= j) { const t = a[i]!; a[i] = a[j]!; a[j] = t; i++; j--; }
-    } while (i <= j);
-    if (j < k) l = i;
-    if (k < i) r = j;
+/** The k-th smallest (from 0) of the union of sorted runs, without merging them: each round takes the weighted
+ * median x of the runs' middle values, counts the values < x and <= x by binary search, and keeps one side (at
+ * least a quarter of what is left goes each round) until the k-th is x. */
+export function kth(runs: Float64Array[], k: number): number {
+  const m = runs.length;
+  let lo = new Int32Array(m), hi = Int32Array.from(runs, (r) => r.length);
+  for (;;) {
+    const mids: [number, number][] = [];
+    let left = 0;
+    for (let i = 0; i < m; i++) if (hi[i]! > lo[i]!) { mids.push([runs[i]![(lo[i]! + hi[i]!) >> 1]!, hi[i]! - lo[i]!]); left += hi[i]! - lo[i]!; }
+    mids.sort((a, b) => a[0] - b[0]);
+    let x = mids[0]![0];
+    for (let i = 0, acc = 0; i < mids.length; i++) if ((acc += mids[i]![1]) * 2 >= left) { x = mids[i]![0]; break; }
+    const below = new Int32Array(m), upTo = new Int32Array(m);
+    let lt = 0, le = 0;
+    for (let i = 0; i < m; i++) {
+      below[i] = bound(runs[i]!, x, lo[i]!, hi[i]!, false); upTo[i] = bound(runs[i]!, x, below[i]!, hi[i]!, true);
+      lt += below[i]! - lo[i]!; le += upTo[i]! - lo[i]!;
+    }
+    if (k < lt) hi = below;
+    else if (k < le) return x;
+    else { k -= le; lo = upTo; }
   }
+}
+
+/** The first index in a[from, to) whose value is >= x (orEqual: > x), a sorted. */
+function bound(a: Float64Array, x: number, from: number, to: number, orEqual: boolean): number {
+  while (from < to) {
+    const mid = (from + to) >> 1;
+    if (a[mid]! < x || (orEqual && a[mid] === x)) from = mid + 1; else to = mid;
+  }
+  return from;
 }

@@ -6,7 +6,7 @@ import { copyFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { avgOf, countOf, medianOf } from "../../src/parcels/sql";
-import { medianByDateRuns, middle } from "../../src/parcels/date-runs";
+import { kth, medianByDateRuns, middle } from "../../src/parcels/date-runs";
 import { NUMERIC } from "../../src/parcels/schema";
 import { FIELDS, type Bounds } from "../../src/parcels/fields";
 
@@ -85,18 +85,20 @@ test("a store without date runs (written before them) or with runs of another co
   db.close();
 });
 
-test("middle: the median by selection equals the median by sort (ties, runs of one value, sorted and reversed input)", () => {
+test("middle: the median of sorted runs by binary search equals the median by sort (ties, one-value runs, empty runs)", () => {
   let s = 7;
   const rnd = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
   const inputs: number[][] = [[], [5], [2, 1], [3, 3, 3, 3], [1, 2, 3, 4, 5, 6], [6, 5, 4, 3, 2, 1, 0]];
   for (let t = 0; t < 300; t++) {
     const n = 1 + Math.floor(rnd() * 400), spread = [2, 10, 1e6][t % 3]!;
-    const a = Array.from({ length: n }, () => Math.floor(rnd() * spread) + (t % 2 ? 0.5 : 0));
-    inputs.push(a, [...a].sort((x, y) => x - y), [...a].sort((x, y) => y - x));
+    inputs.push(Array.from({ length: n }, () => Math.floor(rnd() * spread) + (t % 2 ? 0.5 : 0)));
   }
-  for (const a of inputs) {
+  for (const a of inputs) for (const parts of [1, 3, 40]) {
+    const runs: number[][] = Array.from({ length: parts }, () => []); // some runs stay empty
+    for (const v of a) runs[Math.floor(rnd() * parts)]!.push(v);
     const sorted = [...a].sort((x, y) => x - y), n = a.length;
     const want = n === 0 ? null : n % 2 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
-    expect(middle(Float64Array.from(a))).toBe(want);
+    expect([a, middle(runs.map((r) => Float64Array.from(r).sort()))]).toEqual([a, want]);
+    for (const k of [0, n - 1, n >> 1]) if (n) expect(kth(runs.map((r) => Float64Array.from(r).sort()), k)).toBe(sorted[k]!);
   }
 });
