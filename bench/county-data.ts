@@ -120,5 +120,5 @@ for (const op of OPS.filter((o) => !ONLY || ONLY.includes(o))) for (const f of F
 const w = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
 for (const r of rows) console.log(r.map((c, i) => c.padEnd(w[i]!)).join("  "));
 console.log(`\ntop/bottom: limit 10 at offset 1000 (the deepest page); bounded: min at the field's 25th percentile (sale_date: since 2014-08-01), about 3/4 of the rows`);
-console.log(`since-bounded: since 2014-08-01 (since+until: 2014-08-01..2015-02-28) with a numeric field (a bound on another field: count and avg by date rank and running sum; the median from the date runs by selection)`);
+console.log(`since-bounded: since 2014-08-01 (since+until: 2014-08-01..2015-02-28) with a numeric field (a bound on another field: count and avg by date rank and running sum; the median by binary search over the sorted date runs)`);
 console.log(`slowest op, plain or bounded on its own field: ${worst.toFixed(1)} ms (target < 50 ms); slowest since-bounded: ${worstCross.toFixed(1)} ms; SYNTHETIC ${N.toLocaleString("en-US")}-parcel county`);
