@@ -4,8 +4,9 @@
 // (f, apn) and c_f the running sum of f in that order, so a count, sum or median within bounds on f is two or
 // three index seeks at any size (see sql.ts). Each field's index also carries sale_date, and (county_id,
 // sale_date, apn, d_f, e_f, f) with d_f/e_f (rank and running sum of f in sale-date order) answers a count or
-// avg of f within since/until by two seeks; a median of f within dates reads the index range.
+// avg of f within since/until by two seeks; a median of f within dates reads date_runs (date-runs.ts).
 import { Database } from "bun:sqlite";
+import { DATE_RUNS_SCHEMA } from "./date-runs";
 import { FIELDS } from "./fields";
 
 /** The numeric fields: each also has d_f (rank by sale date) and e_f (running sum of f by sale date). */
@@ -25,6 +26,7 @@ CREATE TABLE IF NOT EXISTS parcels (
   UNIQUE (county_id, apn));
 CREATE TABLE IF NOT EXISTS county_stats (
   county_id TEXT NOT NULL, field TEXT NOT NULL, n INTEGER NOT NULL, total REAL, median TEXT, PRIMARY KEY (county_id, field));
+${DATE_RUNS_SCHEMA}
 CREATE VIRTUAL TABLE IF NOT EXISTS parcels_rtree USING rtree(id, minx, maxx, miny, maxy);
 ${FIELDS.map((f) => `CREATE INDEX IF NOT EXISTS parcels_${f} ON parcels (county_id, ${f}, apn, r_${f}, c_${f}, sale_date) WHERE ${f} IS NOT NULL;
 CREATE INDEX IF NOT EXISTS parcels_${f}_rank ON parcels (county_id, r_${f}) WHERE r_${f} IS NOT NULL;`).join("\n")}

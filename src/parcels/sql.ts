@@ -2,8 +2,9 @@
 // index of its field. Bounds on the field itself (min/max; since/until for sale_date) take index seeks only:
 // count = rank difference, sum = running-sum difference, median = a seek by rank. Bounds on another field
 // (since/until with a numeric field) use the field's rank and running sum in sale-date order (two seeks) for
-// count and avg; a median there, or min/max mixed with dates, reads the index range entry by entry.
+// count and avg, the date runs (date-runs.ts) for a median there; min/max mixed with dates read the index range.
 import type { Database } from "bun:sqlite";
+import { medianByDateRuns } from "./date-runs";
 import { FIELD_INFO, type Bounds, type Field } from "./fields";
 
 export function whereOf(countyId: string, field: Field, b: Bounds): { sql: string; args: (string | number)[] } {
@@ -83,6 +84,10 @@ export function avgOf(db: Database, countyId: string, field: Field, b: Bounds): 
  * of the two middle dates). */
 export function medianOf(db: Database, countyId: string, field: Field, b: Bounds, n = countOf(db, countyId, field, b)): number | string | null {
   if (n === 0) return null;
+  if (datesOnly(field, b)) {
+    const v = medianByDateRuns(db, countyId, field, b, n);
+    if (v !== undefined) return v;
+  }
   const c = FIELD_INFO[field].column;
   let got: { v: number | string }[];
   const s = onField(field, b) ? span(db, countyId, field, b) : null;

@@ -1,7 +1,10 @@
 // Per-county, per-field count, total and median, computed when a county is loaded: unbounded count, avg and
-// median are then one primary-key read at any size. Ranks and running sums per field serve bounded ones (sql.ts).
+// median are then one primary-key read at any size. Ranks and running sums per field serve bounded ones (sql.ts),
+// date runs the median of a numeric field within since/until (date-runs.ts).
 import type { Database } from "bun:sqlite";
 import { FIELDS, FIELD_INFO } from "./fields";
+import { buildDateRuns } from "./date-runs";
+import { NUMERIC } from "./schema";
 import { countOf, medianOf } from "./sql";
 
 export function refreshStats(db: Database, countyId: string): void {
@@ -20,4 +23,5 @@ export function refreshStats(db: Database, countyId: string): void {
     const med = medianOf(db, countyId, f, {}, n);
     ins.run(countyId, f, n, total, med === null ? null : String(med));
   }
+  buildDateRuns(db, countyId, NUMERIC);
 }
