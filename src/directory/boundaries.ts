@@ -104,13 +104,14 @@ class Poly {
   // Bands and sub-grid are built on the first point test that reaches this polygon (not at start): start time
   // and memory then grow only with the polygons really asked about. `edges` is dropped once they are built.
   private built = false;
-  private edges: Int32Array | null;
+  private edges: Uint16Array | Int32Array | null;
   // bands
   private nb = 1;
   private bMinY = 0;
   private bInv = 0;
   private bandOff: Int32Array = EMPTY_I32;
-  private bandEdges: Int32Array = EMPTY_I32; // coordinate index of the edge's first point (edge = xy[k .. k+3])
+  // coordinate index of the edge's first point (edge = xy[k .. k+3]); 16 bits when every index fits (most polygons)
+  private bandEdges: Uint16Array | Int32Array = EMPTY_I32;
   // sub-grid (null for small polygons)
   private cells: Uint8Array | null = null;
   private gnx = 0;
@@ -121,7 +122,7 @@ class Poly {
   constructor(
     readonly feature: number,
     readonly xy: Float64Array,
-    edges: Int32Array,
+    edges: Uint16Array | Int32Array,
     readonly minx: number,
     readonly miny: number,
     readonly maxx: number,
@@ -164,7 +165,7 @@ class Poly {
     }
     for (let b = 0; b < nb; b++) off[b + 1] = off[b + 1]! + off[b]!;
     const fill = off.slice(0, nb);
-    const be = new Int32Array(off[nb]!);
+    const be = xy.length <= 0xffff ? new Uint16Array(off[nb]!) : new Int32Array(off[nb]!);
     for (let i = 0; i < nE; i++) {
       const k = edges[i]!;
       const y0 = xy[k + 1]!;
@@ -396,7 +397,7 @@ export class BoundaryIndex {
       }
     };
     const features: BoundaryFeatureInput[] = [];
-    for (const row of stmt.iterate()) {
+    for (const row of stmt.all()) { // all() rather than iterate(): a third less time at start for ~28k rows
       const id = row.jurisdiction_id;
       const lazy = row.min_x !== null && row.max_x - row.min_x <= 60;
       features.push({
@@ -463,15 +464,18 @@ export class BoundaryIndex {
     const nSlots = this.gnx * this.gny * NTYPES;
     const off = new Int32Array(nSlots + 1);
     const polys = this.polys;
-    const range = (p: Shape): [number, number, number, number] => [
-      Math.floor((p.minx - this.gx0) * this.gInv),
-      Math.floor((p.miny - this.gy0) * this.gInv),
-      Math.floor((p.maxx - this.gx0) * this.gInv),
-      Math.floor((p.maxy - this.gy0) * this.gInv),
-    ];
-    for (const p of polys) {
-      const [c0, r0, c1, r1] = range(p);
-      const t = this.ftype[p.feature]!;
+    // each polygon's cell range [c0, r0, c1, r1], computed once for both passes
+    const ranges = new Int32Array(polys.length * 4);
+    for (let pi = 0; pi < polys.length; pi++) {
+      const p = polys[pi]!;
+      ranges[4 * pi] = Math.floor((p.minx - this.gx0) * this.gInv);
+      ranges[4 * pi + 1] = Math.floor((p.miny - this.gy0) * this.gInv);
+      ranges[4 * pi + 2] = Math.floor((p.maxx - this.gx0) * this.gInv);
+      ranges[4 * pi + 3] = Math.floor((p.maxy - this.gy0) * this.gInv);
+    }
+    for (let pi = 0; pi < polys.length; pi++) {
+      const c0 = ranges[4 * pi]!, r0 = ranges[4 * pi + 1]!, c1 = ranges[4 * pi + 2]!, r1 = ranges[4 * pi + 3]!;
+      const t = this.ftype[polys[pi]!.feature]!;
       for (let r = r0; r <= r1; r++) {
         for (let c = c0; c <= c1; c++) {
           const j = (r * this.gnx + c) * NTYPES + t + 1;
@@ -484,9 +488,8 @@ export class BoundaryIndex {
     const entries = new Int32Array(off[nSlots]!);
     // polys are in feature (R3) order, so each slot comes out sorted
     for (let pi = 0; pi < polys.length; pi++) {
-      const p = polys[pi]!;
-      const [c0, r0, c1, r1] = range(p);
-      const t = this.ftype[p.feature]!;
+      const c0 = ranges[4 * pi]!, r0 = ranges[4 * pi + 1]!, c1 = ranges[4 * pi + 2]!, r1 = ranges[4 * pi + 3]!;
+      const t = this.ftype[polys[pi]!.feature]!;
       for (let r = r0; r <= r1; r++) {
         for (let c = c0; c <= c1; c++) {
           const j = (r * this.gnx + c) * NTYPES + t;
@@ -678,7 +681,7 @@ function buildPoly(feature: number, rings: Float64Array[]): Poly | null {
   let nE = 0;
   for (let i = 0; i < ringStarts.length; i++) nE += Math.max(0, (ringEnds[i]! - ringStarts[i]!) / 2 - 1);
   if (nE === 0) return null;
-  const edges = new Int32Array(nE);
+  const edges = xy.length <= 0xffff ? new Uint16Array(nE) : new Int32Array(nE);
   let e = 0;
   let minx = Infinity, miny = Infinity, maxx = -Infinity, maxy = -Infinity;
   for (let i = 0; i < ringStarts.length; i++) {
