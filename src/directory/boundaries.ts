@@ -84,6 +84,8 @@ export interface BoundaryFeatureInput {
 export interface BoundaryIndexOptions {
   /** size of the top-level grid cells in degrees (default 0.25) */
   cellSize?: number;
+  /** bound on lazily decoded polygons, bytes (default 64 MiB): past it the least recently tested are dropped */
+  decodedBytes?: number;
 }
 
 export interface BoundaryIndexStats {
@@ -338,6 +340,10 @@ class Poly {
  * (most places are never asked about: their coordinates then never take memory or start time). */
 class LazyShape {
   private loaded: Poly[] | null = null;
+  /** bytes charged to the budget while loaded */
+  charged = 0;
+  /** set by every point test inside the box; cleared by the budget's clock hand (second chance) */
+  used = false;
   constructor(
     readonly feature: number,
     readonly minx: number,
@@ -345,20 +351,66 @@ class LazyShape {
     readonly maxx: number,
     readonly maxy: number,
     private readonly load: () => Float64Array[][],
+    private readonly budget: DecodedBudget,
   ) {}
 
   parts(): Poly[] {
-    if (!this.loaded) {
-      this.loaded = [];
-      for (const rings of this.load()) { const p = buildPoly(this.feature, rings); if (p) this.loaded.push(p); }
+    let parts = this.loaded;
+    if (!parts) {
+      parts = [];
+      for (const rings of this.load()) { const p = buildPoly(this.feature, rings); if (p) parts.push(p); }
+      this.loaded = parts;
+      this.budget.admit(this, parts);
     }
-    return this.loaded;
+    return parts;
+  }
+
+  /** Drop the decoded polygons (they are decoded again on the next test that needs them): answers never change. */
+  unload(): number {
+    this.loaded = null;
+    const c = this.charged;
+    this.charged = 0;
+    return c;
   }
 
   contains(px: number, py: number): boolean {
     if (px < this.minx || px > this.maxx || py < this.miny || py > this.maxy) return false;
+    this.used = true;
     for (const p of this.parts()) if (p.contains(px, py)) return true;
     return false;
+  }
+}
+
+/** A bound on the memory of lazily decoded polygons: past `limit` bytes (coordinates, charged at 1.5 x to cover
+ * the bands and sub-grid built on them), the least recently tested shapes are dropped, by a clock (second chance)
+ * sweep, so that random points over the whole country cannot make every boundary resident. */
+class DecodedBudget {
+  private readonly ring: LazyShape[] = [];
+  private hand = 0;
+  bytes = 0;
+  evictions = 0;
+  constructor(readonly limit: number) {}
+
+  admit(s: LazyShape, parts: Poly[]): void {
+    let b = 0;
+    for (const p of parts) b += p.xy.byteLength * 1.5;
+    s.charged = b;
+    this.bytes += b;
+    this.ring.push(s);
+    while (this.bytes > this.limit && this.ring.length > 1) this.evictOne(s);
+  }
+
+  private evictOne(keep: LazyShape): void {
+    for (;;) {
+      if (this.hand >= this.ring.length) this.hand = 0;
+      const s = this.ring[this.hand]!;
+      if (s === keep || s.used) { s.used = false; this.hand++; continue; }
+      this.bytes -= s.unload();
+      this.evictions++;
+      this.ring[this.hand] = this.ring[this.ring.length - 1]!;
+      this.ring.pop();
+      return;
+    }
   }
 }
 
@@ -379,6 +431,7 @@ export class BoundaryIndex {
   private readonly off: Int32Array; // (cell * NTYPES + type) -> start in entries
   private readonly entries: Int32Array; // poly indices, per (cell, type) in R3 order
   private readonly byType: Record<BoundaryType, number>;
+  private readonly budget: DecodedBudget;
 
   /** Load every state / county / cousub / place with a geom from an open (read-only) directory database. */
   static fromDatabase(db: Database, options: BoundaryIndexOptions = {}): BoundaryIndex {
@@ -413,6 +466,7 @@ export class BoundaryIndex {
 
   constructor(features: BoundaryFeatureInput[], options: BoundaryIndexOptions = {}) {
     const cellSize = options.cellSize ?? 0.25;
+    this.budget = new DecodedBudget(options.decodedBytes ?? 64 * 1024 * 1024);
     // R3 order: type, then boundary_rank desc, then jurisdiction_id asc
     const order = features
       .map((f, i) => i)
@@ -441,7 +495,7 @@ export class BoundaryIndex {
       this.fcounty[fi] = t === T_COUSUB ? (f.county ?? "county:" + geoid.slice(0, 5)) : "";
       this.byType[f.type]++;
       const shapes: Shape[] = [];
-      if (typeof f.polygons === "function") shapes.push(new LazyShape(fi, ...f.bbox!, f.polygons));
+      if (typeof f.polygons === "function") shapes.push(new LazyShape(fi, ...f.bbox!, f.polygons, this.budget));
       else for (const rings of f.polygons) { const p = buildPoly(fi, rings); if (p) shapes.push(p); }
       for (const p of shapes) {
         this.polys.push(p);
@@ -591,6 +645,11 @@ export class BoundaryIndex {
       }
     }
     return [...m.values()];
+  }
+
+  /** Lazily decoded polygons held now (bytes charged), the bound, and how many were dropped to stay under it. */
+  decoded(): { bytes: number; limit: number; evictions: number } {
+    return { bytes: this.budget.bytes, limit: this.budget.limit, evictions: this.budget.evictions };
   }
 
   stats(): BoundaryIndexStats {
