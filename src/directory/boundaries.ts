@@ -428,7 +428,8 @@ export class BoundaryIndex {
   private readonly gInv: number;
   private readonly gnx: number;
   private readonly gny: number;
-  private readonly off: Int32Array; // (cell * NTYPES + type) -> start in entries
+  private readonly cellIdx: Int32Array; // grid cell -> compact cell number, -1 when no box reaches it
+  private readonly off: Int32Array; // (compact cell * NTYPES + type) -> start in entries
   private readonly entries: Int32Array; // poly indices, per (cell, type) in R3 order
   private readonly byType: Record<BoundaryType, number>;
   private readonly budget: DecodedBudget;
@@ -515,10 +516,8 @@ export class BoundaryIndex {
     this.gy0 = Math.floor(minY);
     this.gnx = Math.floor((maxX - this.gx0) * this.gInv) + 1;
     this.gny = Math.floor((maxY - this.gy0) * this.gInv) + 1;
-    const nSlots = this.gnx * this.gny * NTYPES;
-    const off = new Int32Array(nSlots + 1);
     const polys = this.polys;
-    // each polygon's cell range [c0, r0, c1, r1], computed once for both passes
+    // each polygon's cell range [c0, r0, c1, r1], computed once for every pass
     const ranges = new Int32Array(polys.length * 4);
     for (let pi = 0; pi < polys.length; pi++) {
       const p = polys[pi]!;
@@ -527,12 +526,23 @@ export class BoundaryIndex {
       ranges[4 * pi + 2] = Math.floor((p.maxx - this.gx0) * this.gInv);
       ranges[4 * pi + 3] = Math.floor((p.maxy - this.gy0) * this.gInv);
     }
+    // only cells some box reaches get slots (most of the extent, from Guam to the Virgin Islands, is sea):
+    // cellIdx maps a grid cell to its compact number, -1 when empty (a point there is outside coverage)
+    const gnx = this.gnx;
+    const cellIdx = new Int32Array(gnx * this.gny).fill(-1);
+    let nCells = 0;
+    for (let pi = 0; pi < polys.length; pi++) {
+      const c0 = ranges[4 * pi]!, r0 = ranges[4 * pi + 1]!, c1 = ranges[4 * pi + 2]!, r1 = ranges[4 * pi + 3]!;
+      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) if (cellIdx[r * gnx + c] === -1) cellIdx[r * gnx + c] = nCells++;
+    }
+    const nSlots = nCells * NTYPES;
+    const off = new Int32Array(nSlots + 1);
     for (let pi = 0; pi < polys.length; pi++) {
       const c0 = ranges[4 * pi]!, r0 = ranges[4 * pi + 1]!, c1 = ranges[4 * pi + 2]!, r1 = ranges[4 * pi + 3]!;
       const t = this.ftype[polys[pi]!.feature]!;
       for (let r = r0; r <= r1; r++) {
         for (let c = c0; c <= c1; c++) {
-          const j = (r * this.gnx + c) * NTYPES + t + 1;
+          const j = cellIdx[r * gnx + c]! * NTYPES + t + 1;
           off[j] = off[j]! + 1;
         }
       }
@@ -546,22 +556,25 @@ export class BoundaryIndex {
       const t = this.ftype[polys[pi]!.feature]!;
       for (let r = r0; r <= r1; r++) {
         for (let c = c0; c <= c1; c++) {
-          const j = (r * this.gnx + c) * NTYPES + t;
+          const j = cellIdx[r * gnx + c]! * NTYPES + t;
           entries[fill[j]!] = pi;
           fill[j] = fill[j]! + 1;
         }
       }
     }
+    this.cellIdx = cellIdx;
     this.off = off;
     this.entries = entries;
   }
 
-  /** Index of the top-level grid slot base for a point (cell * NTYPES), or -1 outside the grid. */
+  /** Index of the top-level grid slot base for a point (compact cell * NTYPES), or -1 outside the grid or in a
+   * cell no box reaches. */
   cellOf(lon: number, lat: number): number {
     const c = Math.floor((lon - this.gx0) * this.gInv);
     const r = Math.floor((lat - this.gy0) * this.gInv);
     if (!(c >= 0 && c < this.gnx && r >= 0 && r < this.gny)) return -1; // also rejects NaN
-    return (r * this.gnx + c) * NTYPES;
+    const k = this.cellIdx[r * this.gnx + c]!;
+    return k < 0 ? -1 : k * NTYPES;
   }
 
   /** First (= best by R3) feature of type t containing the point, optionally restricted to a state prefix; -1 if none. */
@@ -660,7 +673,7 @@ export class BoundaryIndex {
       gridCells += p.gridCells;
       bytes += p.bytes;
     }
-    bytes += this.off.byteLength + this.entries.byteLength;
+    bytes += this.cellIdx.byteLength + this.off.byteLength + this.entries.byteLength;
     return {
       features: this.ids.length,
       featuresByType: { ...this.byType },
