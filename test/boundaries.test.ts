@@ -417,4 +417,15 @@ describe("BoundaryIndex on the real data file", () => {
     }
     expect(hits).toBeGreaterThan(8000);
   });
+
+  test("a tight bound on decoded polygons drops and re-decodes them: every answer is the same, memory stays bounded", () => {
+    const tight = BoundaryIndex.fromDatabase(db, { decodedBytes: 2 * 1024 * 1024 });
+    const rnd = mulberry32(2);
+    const pts: [number, number][] = [];
+    for (let i = 0; i < 3000; i++) pts.push([-125 + rnd() * 58, 25 + rnd() * 24]);
+    for (const [lon, lat] of [...pts, ...pts.slice(0, 500)]) expect(tight.lookup(lon, lat)).toEqual(idx.lookup(lon, lat));
+    const d = tight.decoded();
+    expect(d.evictions).toBeGreaterThan(0);
+    expect(d.bytes).toBeLessThan(d.limit + 16 * 1024 * 1024); // at most one shape (the one just decoded) over the bound
+  });
 });

@@ -31,8 +31,13 @@ export class Directory implements ResolveDeps {
     if (code !== undefined && !this.names.isState(code)) throw unknownState(code);
   }
 
-  /** Chain answers are the same for every point of a chain: kept in an LRU (the data file is read-only). */
-  private readonly chainAnswers = new LRUCache<string, ChainAnswer>({ max: 20_000 });
+  /** Chain answers are the same for every point of a chain: kept in an LRU (the data file is read-only), bounded
+   * by an estimate of the memory each holds (its objects plus the JSON the route serialises once: ~3 x the JSON
+   * length, ~20 KB a chain), so that traffic over the whole country cannot grow it to 20,000 x 20 KB. */
+  private readonly chainAnswers = new LRUCache<string, ChainAnswer>({
+    max: 20_000, maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (c) => 3 * (JSON.stringify(c.jurisdictions).length + JSON.stringify(c.functions).length + JSON.stringify(c.sources).length) + 1024,
+  });
 
   /** The chain-only part of the answer at a point (memoised by chain), or outside-coverage. */
   chainAnswerAt(lon: number, lat: number): ChainAnswer {

@@ -132,12 +132,22 @@ export type Caller =
 
 export interface LimitOutcome { ok: boolean; retryAfter: number; headers: Record<string, string> }
 
+/** Classes drawn on under the one key "*" (shared by every caller): an LRU of 8 is plenty, not one of maxKeys. */
+const SHARED_CLASSES = new Set<string>(["anon_all", "anon_list_all", "lookup"]);
+
 export class Limiter {
   readonly buckets: Record<LimitClass, WindowCounters>;
   constructor(readonly numbers: Record<LimitClass, LimitNumbers>, maxKeys: number, private readonly now: () => number = Date.now) {
-    this.buckets = Object.fromEntries(
-      Object.entries(numbers).map(([k, n]) => [k, new WindowCounters(n, maxKeys, now)]),
-    ) as Record<LimitClass, WindowCounters>;
+    // each class's counters are made on its first use: an LRU sized for maxKeys costs time and memory at start,
+    // and most servers never see most classes (service, partner, lookup ...)
+    const buckets = {} as Record<LimitClass, WindowCounters>;
+    for (const [k, n] of Object.entries(numbers)) {
+      Object.defineProperty(buckets, k, {
+        enumerable: true, configurable: true,
+        get: () => { const w = new WindowCounters(n, SHARED_CLASSES.has(k) ? 8 : maxKeys, now); Object.defineProperty(buckets, k, { value: w, enumerable: true }); return w; },
+      });
+    }
+    this.buckets = buckets;
   }
 
   /** The buckets a request draws from, the caller's own class first (its policy is the one advertised). */
