@@ -67,6 +67,12 @@ describe("where the state rule does not hold", () => {
     expect(f.assessment.office_name).toBe("City of Boston Board of Assessors");
     expect(f.recording.office_name).toBe("Suffolk County Registry of Deeds");
   });
+  test("Seattle: King County records through its Recorder's Office (a documented exception to Washington's auditor rule)", () => {
+    const f = fnsAt(-122.3321, 47.6062);
+    expect(f.recording.jurisdiction_id).toBe("county:53033");
+    expect(f.recording.office_name).toBe("King County Recorder's Office");
+    expect(f.recording.evidence_url).toMatch(/kingcounty\.gov/);
+  });
   test("an Illinois point outside Cook County names no township it cannot place", () => {
     const f = fnsAt(-89.6501, 39.7817);   // Springfield, Sangamon County: township assessors; no township boundaries held
     expect(f.assessment.jurisdiction_id).toBeNull();
