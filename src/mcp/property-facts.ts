@@ -16,7 +16,7 @@ export const DEFAULT_DISTANCE_M = 50;
 export const MAX_DISTANCE_M = 1000;
 export const CAVEAT = `${OFFICIAL} These facts come from the loaded county file named in source, as of its date; confirm them with the county's assessor.`;
 
-const words = (s: string) => ` ${s.toLowerCase().replace(/[^a-z]+/g, " ")} `; // owner_name → " owner name "
+const words = (s: string) => ` ${s.toLowerCase().replace(/[^a-z]+/g, " ")} `; // snake_case names become words, so a request for any owner field is recognised and refused
 const wantsOwners = (i: FactsInput) => [...(i.fields ?? []), i.question ?? ""].some((f) => OWNER_WORDS.test(words(f)));
 
 function parcelOut(r: ParcelRecord, info: CountyInfo) {
