@@ -271,32 +271,35 @@ export class BoundaryIndex {
 
   /** The jurisdiction chain for a point (lon, lat in EPSG:4326 degrees), or null outside coverage. Rules R1-R4 above. */
   lookup(lon: number, lat: number): PointChain | null {
+    return this.chainOfCode(this.locate(lon, lat));
+  }
+
+  /** The features a point lookup decides on (rules R1-R4), as one number: -1 outside coverage. Equal codes give
+   * equal chains, so callers can key memos by it without building id strings (see chainOfCode). */
+  locate(lon: number, lat: number): number {
     const s = this.cellOf(lon, lat);
-    if (s < 0) return null;
+    if (s < 0) return -1;
     const cousub = this.best(s, T_COUSUB, lon, lat, null);
-    if (cousub >= 0) {
-      const st = this.fstate[cousub]!;
-      const place = this.best(s, T_PLACE, lon, lat, st);
-      return {
-        state: "state:" + st,
-        county: this.fcounty[cousub]!,
-        cousub: this.ids[cousub]!,
-        place: place >= 0 ? this.ids[place]! : null,
-      };
-    }
+    if (cousub >= 0) return this.code(0, cousub, this.best(s, T_PLACE, lon, lat, this.fstate[cousub]!));
     const place = this.best(s, T_PLACE, lon, lat, null);
-    if (place >= 0) {
-      const st = this.fstate[place]!;
-      const county = this.best(s, T_COUNTY, lon, lat, st);
-      return { state: "state:" + st, county: county >= 0 ? this.ids[county]! : null, cousub: null, place: this.ids[place]! };
-    }
+    if (place >= 0) return this.code(1, place, this.best(s, T_COUNTY, lon, lat, this.fstate[place]!));
     const county = this.best(s, T_COUNTY, lon, lat, null);
-    if (county >= 0) {
-      return { state: "state:" + this.fstate[county]!, county: this.ids[county]!, cousub: null, place: null };
-    }
+    if (county >= 0) return this.code(2, county, -1);
     const state = this.best(s, T_STATE, lon, lat, null);
-    if (state >= 0) return { state: this.ids[state]!, county: null, cousub: null, place: null };
-    return null;
+    return state >= 0 ? this.code(3, state, -1) : -1;
+  }
+
+  private code(kind: number, f: number, g: number): number { return ((f + 1) * (this.ids.length + 1) + (g + 1)) * 4 + kind; }
+
+  /** The chain of a locate() code, or null for -1. */
+  chainOfCode(code: number): PointChain | null {
+    if (code < 0) return null;
+    const kind = code % 4, rest = (code - kind) / 4, m = this.ids.length + 1;
+    const g = (rest % m) - 1, f = Math.floor(rest / m) - 1;
+    if (kind === 0) return { state: "state:" + this.fstate[f]!, county: this.fcounty[f]!, cousub: this.ids[f]!, place: g >= 0 ? this.ids[g]! : null };
+    if (kind === 1) return { state: "state:" + this.fstate[f]!, county: g >= 0 ? this.ids[g]! : null, cousub: null, place: this.ids[f]! };
+    if (kind === 2) return { state: "state:" + this.fstate[f]!, county: this.ids[f]!, cousub: null, place: null };
+    return { state: this.ids[f]!, county: null, cousub: null, place: null };
   }
 
   /** Every loaded feature containing the point (rule R2), all types, in R3 order per type. For diagnostics / tests. */

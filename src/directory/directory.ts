@@ -34,17 +34,23 @@ export class Directory implements ResolveDeps {
   /** Chain answers are the same for every point of a chain: kept in an LRU (the data file is read-only), bounded
    * by an estimate of the memory each holds (its objects plus the JSON the route serialises once: ~3 x the JSON
    * length, ~20 KB a chain), so that traffic over the whole country cannot grow it to 20,000 x 20 KB. */
-  private readonly chainAnswers = new LRUCache<string, ChainAnswer>({
+  private readonly chainAnswers = new LRUCache<number, ChainAnswer>({
     max: 20_000, maxSize: 64 * 1024 * 1024,
     sizeCalculation: (c) => 3 * (JSON.stringify(c.jurisdictions).length + JSON.stringify(c.functions).length + JSON.stringify(c.sources).length) + 1024,
   });
+  /** The link results the memo was built with: new results change answers, so the memo starts again. */
+  private chainAnswersVersion = 0;
 
-  /** The chain-only part of the answer at a point (memoised by chain), or outside-coverage. */
+  /** The chain-only part of the answer at a point (memoised by the index's locate() code), or outside-coverage. */
   chainAnswerAt(lon: number, lat: number): ChainAnswer {
-    const chain = chainAtPoint(this, lon, lat);
-    const key = `${this.links.results?.version ?? 0}|${chain.map((j) => j.jurisdiction_id).join("|")}`; // link results change answers
-    let c = this.chainAnswers.get(key);
-    if (!c) { c = chainAnswer(this, chain, true); this.chainAnswers.set(key, c); }
+    const version = this.links.results?.version ?? 0;
+    if (version !== this.chainAnswersVersion) { this.chainAnswers.clear(); this.chainAnswersVersion = version; }
+    const code = this.index.locate(lon, lat);
+    let c = code >= 0 ? this.chainAnswers.get(code) : undefined;
+    if (!c) {
+      c = chainAnswer(this, chainAtPoint(this, lon, lat, this.index.chainOfCode(code)), true);
+      this.chainAnswers.set(code, c);
+    }
     return c;
   }
 

@@ -3,7 +3,7 @@
 import { DomainError } from "../domain/errors";
 import type { Links } from "../domain/links";
 import type { Content } from "./content";
-import type { BoundaryIndex } from "./boundaries";
+import type { BoundaryIndex, PointChain } from "./boundaries";
 import type { JurisdictionRow, Store } from "./store";
 import { Trail, chainFromIds, chainOf, jurisdictionOut } from "./jurisdictions";
 import { functionsFor } from "./functions";
@@ -14,8 +14,7 @@ export interface ResolveDeps { store: Store; content: Content; links: Links; ind
 export interface Match { by: "point" | "address" | "place" | "jurisdiction_id"; label: string | null; approximate: boolean }
 
 /** Chain of the point (largest first) or outside-coverage. */
-export function chainAtPoint(d: ResolveDeps, lon: number, lat: number): JurisdictionRow[] {
-  const hit = d.index.lookup(lon, lat);
+export function chainAtPoint(d: ResolveDeps, lon: number, lat: number, hit: PointChain | null = d.index.lookup(lon, lat)): JurisdictionRow[] {
   const chain = hit ? chainFromIds(d.store, [hit.state, hit.county, hit.cousub, hit.place]) : [];
   if (!chain.length) throw new DomainError("outside-coverage", `The point (${lat}, ${lon}) is not inside a state or territory covered by this service.`);
   return chain;

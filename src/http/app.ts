@@ -81,8 +81,8 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     const path = def.pathParams ? parseParams(params, def.pathParams) : {};
     const query = def.query ? parseParams(ctx.query, def.query) : {};
     const out = def.handler({ ctx, query, params: path, deps });
-    if (out instanceof Promise) return out.then((o) => (o instanceof Response ? o : respond(ctx, o)), (err) => toProblem(ctx, err));
-    return out instanceof Response ? out : respond(ctx, out);
+    if (out instanceof Promise) return out.then((o) => (o instanceof Response ? withCommon(o, ctx) : respond(ctx, o)), (err) => toProblem(ctx, err));
+    return out instanceof Response ? withCommon(out, ctx) : respond(ctx, out);
   }
 
   /** The API behind the method check: auth, limits, route. */
@@ -114,7 +114,7 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     // the human pages (src/web) answer every path outside /v1 themselves: methods, limits, HTML errors
     if (deps.web && !(path === "/v1" || path.startsWith("/v1/"))) return deps.web(req, socketAddress);
     const requestId = requestIdOf(req.headers.get("x-request-id"));
-    const common: Record<string, string> = { "X-Request-Id": requestId, ...CORS_HEADERS };
+    const common: Record<string, string> = { "X-Request-Id": requestId, "Access-Control-Allow-Origin": CORS_HEADERS["Access-Control-Allow-Origin"], "Access-Control-Expose-Headers": CORS_HEADERS["Access-Control-Expose-Headers"] };
     const ctx = new Context(requestId, path, search, head, cfg.base_url, origin, cfg.problems_url, req.headers.get("if-none-match"), common);
     let res: Response | Promise<Response>;
     try {
@@ -138,15 +138,21 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     return Promise.race([p.catch((err) => toProblem(ctx, err)), late]).finally(() => clearTimeout(timer));
   }
 
-  /** Last touches common to every response: headers of responses not built by us, deprecations, HEAD. */
-  function finish(res: Response, ctx: Context): Response | Promise<Response> {
+  /** A Response a route built itself gets the headers common to every response (ours carry them already). */
+  function withCommon(res: Response, ctx: Context): Response {
     const h = res.headers;
-    if (!h.has("x-request-id")) for (const k in ctx.common) if (!h.has(k)) h.set(k, ctx.common[k]!);
+    for (const k in ctx.common) if (!h.has(k)) h.set(k, ctx.common[k]!);
+    return res;
+  }
+
+  /** Last touches common to every response: deprecations, HEAD. */
+  function finish(res: Response, ctx: Context): Response | Promise<Response> {
     if (deps.deprecations.length && (res.status === 200 || res.status === 304)) {
-      for (const [k, v] of Object.entries(deprecationHeaders(ctx.path.replace(/^\/v1/, ""), deps.deprecations))) h.set(k, v);
+      for (const [k, v] of Object.entries(deprecationHeaders(ctx.path.replace(/^\/v1/, ""), deps.deprecations))) res.headers.set(k, v);
     }
     if (ctx.head && res.body) {
       return res.arrayBuffer().then((b) => {
+        const h = res.headers;
         h.set("Content-Length", String(b.byteLength));
         return new Response(null, { status: res.status, headers: h });
       });

@@ -9,5 +9,6 @@ export const CACHE_SECONDS = {
 } as const;
 export type CacheClass = keyof typeof CACHE_SECONDS;
 
-export const cacheControlFor = (c: CacheClass) => `public, max-age=${CACHE_SECONDS[c]}`;
+const VALUES = Object.fromEntries(Object.entries(CACHE_SECONDS).map(([c, s]) => [c, `public, max-age=${s}`])) as Record<CacheClass, string>;
+export const cacheControlFor = (c: CacheClass) => VALUES[c];
 export const NO_STORE = "no-store";

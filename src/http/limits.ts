@@ -112,16 +112,19 @@ export class WindowCounters {
   /** Take one request if both windows admit it, at time t (the same t undoes it with untake). */
   take(key: string, t: number = this.now()): Take {
     let c = this.states.get(key);
-    const v = this.view(c, t);
-    if (!v.ok) return v;
+    const cur0 = Math.floor(t / SLOT_MS[0]!), cur1 = Math.floor(t / SLOT_MS[1]!);
+    // admitted while both windows count fewer than their quota (the refusal, with its waits, is view's)
+    let u0 = 0, u1 = 0;
+    if (c) { this.advance(c, 0, cur0); this.advance(c, 1, cur1); u0 = c.total[0]!; u1 = c.total[1]!; }
+    if (u0 >= this.quota[0] || u1 >= this.quota[1]) return this.view(c, t);
     if (!c) { c = { count: new Int32Array(CELLS), slot: new Float64Array(CELLS).fill(-1), head: new Float64Array([-1, -1]), total: new Float64Array(2) }; this.states.set(key, c); }
     this.count(c, t, 1);
     // the request just counted sits in the current slot: one fewer remaining, and the reset runs from now
-    for (let w = 0; w < 2; w++) {
-      v.remaining[w] = Math.max(0, v.remaining[w]! - 1);
-      v.reset[w] = Math.ceil(((Math.floor(t / SLOT_MS[w]!) + RING[w]!) * SLOT_MS[w]! - t) / 1000);
-    }
-    return v;
+    return {
+      ok: true, retryAfter: 0,
+      remaining: [Math.max(0, this.quota[0] - u0 - 1), Math.max(0, this.quota[1] - u1 - 1)],
+      reset: [Math.ceil(((cur0 + RING[0]!) * SLOT_MS[0]! - t) / 1000), Math.ceil(((cur1 + RING[1]!) * SLOT_MS[1]! - t) / 1000)],
+    };
   }
 }
 
@@ -154,10 +157,9 @@ export class Limiter {
   private plan(caller: Caller, list: boolean): [LimitClass, string][] {
     if (caller.kind === "service") return [["service", caller.address]];
     if (caller.kind === "key") return [[caller.tier, caller.keyId]];
-    const own: [LimitClass, string][] = list
-      ? [["anon_list_address", caller.address], ["anon_address", caller.address]]
-      : [["anon_address", caller.address]];
-    return [...own, ["anon_all", "*"], ...(list ? ([["anon_list_all", "*"]] as [LimitClass, string][]) : [])];
+    return list
+      ? [["anon_list_address", caller.address], ["anon_address", caller.address], ["anon_all", "*"], ["anon_list_all", "*"]]
+      : [["anon_address", caller.address], ["anon_all", "*"]];
   }
 
   /** Admit a request only when every bucket of its plan admits it; then it counts in all of them. */

@@ -43,7 +43,12 @@ const digest = (s: string) =>
 export function etagOf(content: string): string { return `W/"${digest(content)}"`; }
 
 /** The Link to the OpenAPI document that every 200 carries. */
-const serviceDesc = (ctx: RequestContext) => `<${ctx.baseUrl}/openapi.json>; rel="service-desc"`;
+const serviceDescs = new Map<string, string>();
+const serviceDesc = (ctx: RequestContext) => {
+  let v = serviceDescs.get(ctx.baseUrl);
+  if (v === undefined) serviceDescs.set(ctx.baseUrl, (v = `<${ctx.baseUrl}/openapi.json>; rel="service-desc"`));
+  return v;
+};
 
 export function matches(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -58,63 +63,98 @@ function uniqueSources(list: SourceT[]): SourceT[] {
   return out;
 }
 
-/** JSON of values that never change (marked by the route as `frozen`), with its digest, by object identity. */
-const frozenJson = new WeakMap<object, { json: string; digest: string }>();
+/** A run of consecutive frozen values of one envelope with the glue before each (`,"functions":`, `},"sources":`),
+ * serialised once as one flat string and kept under its first value. Valid only for the same values and glue. */
+interface Run { values: unknown[]; glue: string[]; json: string; digest: string }
+const runs = new WeakMap<object, Run>();
 
-function part(v: unknown, frozen: unknown[] | undefined): { chunk: string; seed: string } {
-  if (v !== null && typeof v === "object") {
-    const hit = frozenJson.get(v);
-    if (hit) return { chunk: hit.json, seed: hit.digest };
-    if (frozen?.includes(v)) {
-      const json = JSON.stringify(v);
-      const e = { json, digest: digest(json) };
-      frozenJson.set(v, e);
-      return { chunk: e.json, seed: e.digest };
-    }
+/** `{"data":{"key":` (first member of data) and `,"key":` (the others), made once per key. */
+const glueFirst = new Map<string, string>(), glueNext = new Map<string, string>();
+const glueOf = (k: string, first: boolean) => {
+  const m = first ? glueFirst : glueNext;
+  let g = m.get(k);
+  if (g === undefined) m.set(k, (g = `${first ? '{"data":{' : ","}${JSON.stringify(k)}:`));
+  return g;
+};
+const asOfJson = new Map<string, string>();
+
+/** The run of values[from..to) (cached under its first value). */
+function runOf(values: unknown[], glue: string[], from: number, to: number): Run {
+  const hit = runs.get(values[from] as object);
+  if (hit && hit.values.length === to - from) {
+    let same = true;
+    for (let i = from; i < to && same; i++) same = hit.values[i - from] === values[i] && hit.glue[i - from] === glue[i];
+    if (same) return hit;
   }
-  const json = JSON.stringify(v) ?? "null";
-  return { chunk: json, seed: json };
+  let json = "";
+  for (let i = from; i < to; i++) json += glue[i] + JSON.stringify(values[i]);
+  json.charCodeAt(0); // resolves the rope of pieces into one flat string, once
+  const run = { values: values.slice(from, to), glue: glue.slice(from, to), json, digest: digest(json) };
+  runs.set(values[from] as object, run);
+  return run;
 }
 
-const keyJson = new Map<string, string>();
+/** Per-request digest of the ETag seed (small: variable members and run digests), 128 bits as 32 hex: four
+ * differently seeded 32-bit xxHash runs, as numbers (no BigInt on the hot path). */
+const hex8 = (n: number) => (n >>> 0).toString(16).padStart(8, "0");
+const seedDigest = (s: string) =>
+  hex8(Bun.hash.xxHash32(s, 0x9e3779b9)) + hex8(Bun.hash.xxHash32(s, 0x85ebca6b)) + hex8(Bun.hash.xxHash32(s, 0xc2b2ae35)) + hex8(Bun.hash.xxHash32(s, 0x27d4eb2f));
 
-/** Serialise data (member by member, so frozen members are reused), sources, as_of and notices. The ETag is
- * the digest of the content with every frozen member replaced by its own digest: it changes whenever the body does. */
-function serialise(reply: Reply) {
+// scratch for serialise (synchronous, never re-entered): the envelope as glue/value pairs up to sources
+const G: string[] = [], V: unknown[] = [];
+
+/** Serialise data (member by member, so frozen members are reused), sources, as_of and notices. Consecutive
+ * frozen members (with the keys between them) are one cached string. The ETag is the digest of the content with
+ * every frozen run replaced by its own digest: it changes whenever the body does; request_id is left out of it, so
+ * a repeat request can match. Returns the body before request_id (`head`) and after it (`tail`). */
+export function serialise(reply: Reply): { head: string; tail: string; etag: string } {
   const frozen = reply.frozen === true ? [reply.data, reply.sources] : reply.frozen ? reply.frozen : undefined;
-  const seed: string[] = [];
-  const head: string[] = ['{"data":'];
-  const take = (v: unknown) => { const p = part(v, frozen); seed.push(p.seed); head.push(p.chunk); };
+  const isFrozen = (v: unknown) => frozen !== undefined && v !== null && typeof v === "object" && frozen.includes(v);
+  let n = 0;
   const d = reply.data;
-  if (d === null || typeof d !== "object" || Array.isArray(d) || reply.frozen === true || frozenJson.has(d)) take(d);
-  else {
-    let first = true;
+  let open = false; // data is written member by member (a plain object that is not frozen as a whole)
+  if (d !== null && typeof d === "object" && !Array.isArray(d) && !isFrozen(d)) {
     for (const k in d as Record<string, unknown>) {
-      let key = keyJson.get(k);
-      if (key === undefined) keyJson.set(k, (key = JSON.stringify(k)));
-      head.push(`${first ? "{" : ","}${key}:`);
-      first = false;
-      take((d as Record<string, unknown>)[k]);
+      G[n] = glueOf(k, !open);
+      V[n++] = (d as Record<string, unknown>)[k];
+      open = true;
     }
-    head.push(first ? "{}" : "}");
   }
-  head.push(',"sources":');
-  take(reply.sources.length > 1 && !frozen?.includes(reply.sources) ? uniqueSources(reply.sources) : reply.sources);
-  const notices = JSON.stringify(reply.notices ?? []);
-  seed.push(reply.asOf, notices);
-  head.push(`,"as_of":${JSON.stringify(reply.asOf)}`);
-  return { head, tail: `"notices":${notices}}`, etag: `W/"${digest(seed.join("\u0000"))}"` };
+  if (!open) { G[n] = '{"data":'; V[n++] = d; }
+  G[n] = open ? '},"sources":' : ',"sources":';
+  V[n++] = reply.sources.length > 1 && !frozen?.includes(reply.sources) ? uniqueSources(reply.sources) : reply.sources;
+  let head = "", seed = "";
+  for (let i = 0; i < n;) {
+    if (!isFrozen(V[i])) {
+      const j = JSON.stringify(V[i]) ?? "null";
+      head += G[i] + j;
+      seed += G[i] + j + "\u0000";
+      i++;
+      continue;
+    }
+    let k = i + 1;
+    while (k < n && isFrozen(V[k])) k++;
+    const run = runOf(V, G, i, k);
+    head += run.json;
+    seed += run.digest;
+    i = k;
+  }
+  V.fill(undefined, 0, n); // hold no reference past the call
+  let a = asOfJson.get(reply.asOf);
+  if (a === undefined) asOfJson.set(reply.asOf, (a = `,"as_of":${JSON.stringify(reply.asOf)}`));
+  const list = reply.notices ?? [];
+  const notices = list.length === 0 ? "[]" : isFrozen(list) ? runOf([list], [""], 0, 1).json : JSON.stringify(list);
+  seed += a + notices;
+  return { head: head + a, tail: `,"notices":${notices}}`, etag: `W/"${seedDigest(seed)}"` };
 }
 
 export function respond(ctx: RequestContext, reply: Reply): Response {
   const { head, tail, etag } = serialise(reply);
-  const links = [serviceDesc(ctx)];
-  if (reply.next) links.push(`<${reply.next}>; rel="next"`);
-  const headers: Record<string, string> = { ...ctx.common, ETag: etag, "Cache-Control": cacheControlFor(reply.cache), Link: links.join(", ") };
+  const link = reply.next ? `${serviceDesc(ctx)}, <${reply.next}>; rel="next"` : serviceDesc(ctx);
+  const headers: Record<string, string> = { ...ctx.common, ETag: etag, "Cache-Control": cacheControlFor(reply.cache), Link: link };
   if (matches(ctx.ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
-  head.push(`,"request_id":${JSON.stringify(ctx.requestId)},${tail}`);
   headers["Content-Type"] = "application/json; charset=utf-8";
-  return new Response(head.join(""), { status: 200, headers });
+  return new Response(`${head},"request_id":${JSON.stringify(ctx.requestId)}${tail}`, { status: 200, headers });
 }
 
 /** A JSON document that is not enveloped (the OpenAPI description) with the same conditional rules. */

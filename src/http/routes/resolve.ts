@@ -25,16 +25,19 @@ export const resolveRoute: RouteDef = {
   problems: ["bad-parameter", "unknown-state", "outside-coverage", "unknown-jurisdiction", "address-not-found", "place-not-found", "ambiguous", "lookup-limit", "busy", "upstream-unavailable"],
   handler: ({ deps, query, ctx }) => {
     const raw = ctx.query;
-    const given = SELECTORS.filter((s) => s.some((k) => raw[k] !== undefined && raw[k] !== ""));
-    if (given.length !== 1) {
+    let count = 0;
+    for (const s of SELECTORS) for (const k of s) if (raw[k] !== undefined && raw[k] !== "") { count++; break; }
+    if (count !== 1) {
+      const given = SELECTORS.filter((s) => s.some((k) => raw[k] !== undefined && raw[k] !== ""));
       throw new DomainError("bad-parameter", given.length === 0
         ? "Give one selector: lat and lon, address, place (with state) or jurisdiction_id."
         : `Give exactly one selector; got ${given.map((s) => s.join("+")).join(", ")}.`);
     }
     const dir = directoryOf(deps);
-    // jurisdictions, functions and sources are memoised per chain by the directory: serialise them once
-    const done = (r: { data: { jurisdictions: unknown; functions: unknown }; sources: any[]; notices: string[] }) =>
-      ({ ...r, asOf: deps.asOf, cache: "default" as const, frozen: [r.data.jurisdictions, r.data.functions, r.sources] });
+    // jurisdictions, functions, sources and notices are memoised per chain by the directory, and a point's match is
+    // one constant: serialise them once
+    const done = (r: { data: { match: unknown; jurisdictions: unknown; functions: unknown }; sources: any[]; notices: string[] }) =>
+      ({ data: r.data, sources: r.sources, notices: r.notices, asOf: deps.asOf, cache: "default" as const, frozen: [r.data.match, r.data.jurisdictions, r.data.functions, r.sources, r.notices] });
     dir.requireState(query.state);
     const point = pointOf(query, raw);
     if (point) return done(dir.resolvePoint(point.lon, point.lat));
