@@ -76,13 +76,17 @@ const queries = new WeakMap<URL, Record<string, string>>();
 /** Raw query values of a search string ("?a=1&b="): the first value of each name. */
 export function parseQuery(search: string): Record<string, string> {
   const q: Record<string, string> = {};
-  // a plain split is several times faster than iterating URLSearchParams (measured on the resolve hot path)
-  if (search.length > 1) for (const pair of search.slice(1).split("&")) {
-    if (!pair) continue;
-    const eq = pair.indexOf("=");
-    const k = decodeForm(eq < 0 ? pair : pair.slice(0, eq));
-    if (k in q) continue;
-    q[k] = eq < 0 ? "" : decodeForm(pair.slice(eq + 1));
+  // a scan by indexOf is several times faster than iterating URLSearchParams (measured on the resolve hot path)
+  const n = search.length;
+  for (let i = 1; i < n;) {
+    let amp = search.indexOf("&", i);
+    if (amp < 0) amp = n;
+    if (amp > i) {
+      const eq = search.indexOf("=", i);
+      const k = decodeForm(eq < 0 || eq > amp ? search.slice(i, amp) : search.slice(i, eq));
+      if (!(k in q)) q[k] = eq < 0 || eq > amp ? "" : decodeForm(search.slice(eq + 1, amp));
+    }
+    i = amp + 1;
   }
   return q;
 }

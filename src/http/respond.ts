@@ -94,12 +94,6 @@ function runOf(values: unknown[], glue: string[], from: number, to: number): Run
   return run;
 }
 
-/** Per-request digest of the ETag seed (small: variable members and run digests), 128 bits as 32 hex: four
- * differently seeded 32-bit xxHash runs, as numbers (no BigInt on the hot path). */
-const hex8 = (n: number) => (n >>> 0).toString(16).padStart(8, "0");
-const seedDigest = (s: string) =>
-  hex8(Bun.hash.xxHash32(s, 0x9e3779b9)) + hex8(Bun.hash.xxHash32(s, 0x85ebca6b)) + hex8(Bun.hash.xxHash32(s, 0xc2b2ae35)) + hex8(Bun.hash.xxHash32(s, 0x27d4eb2f));
-
 // scratch for serialise (synchronous, never re-entered): the envelope as glue/value pairs up to sources
 const G: string[] = [], V: unknown[] = [];
 
@@ -145,7 +139,7 @@ export function serialise(reply: Reply): { head: string; tail: string; etag: str
   const list = reply.notices ?? [];
   const notices = list.length === 0 ? "[]" : isFrozen(list) ? runOf([list], [""], 0, 1).json : JSON.stringify(list);
   seed += a + notices;
-  return { head: head + a, tail: `,"notices":${notices}}`, etag: `W/"${seedDigest(seed)}"` };
+  return { head: head + a, tail: `,"notices":${notices}}`, etag: `W/"${digest(seed)}"` };
 }
 
 export function respond(ctx: RequestContext, reply: Reply): Response {
