@@ -58,10 +58,13 @@ async function wrk(url: string, script: string | null, pid: number) {
   const ticks = cpuTicks(pid) - t0;
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
   const n = Number(/(\d+) requests in/.exec(out)?.[1] ?? NaN);
-  const p99raw = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
-  const p99 = p99raw ? Number(p99raw[1]) * (p99raw[2] === "us" ? 0.001 : p99raw[2] === "s" ? 1000 : 1) : NaN;
+  const pct = (p: number) => {
+    const m = new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
+    return m ? Number(m[1]) * (m[2] === "us" ? 0.001 : m[2] === "s" ? 1000 : 1) : NaN;
+  };
+  const p50 = pct(50), p90 = pct(90), p99 = pct(99);
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-  return { rps, p99, n, non2xx, cpuUs: (ticks * 10_000) / n, peak };
+  return { rps, p50, p90, p99, n, non2xx, cpuUs: (ticks * 10_000) / n, peak };
 }
 
 async function firstOk(url: string, until: number): Promise<Response> {
@@ -95,8 +98,8 @@ for (let run = 1; run <= runs; run++) {
       const a = await wrk(`http://127.0.0.1:${port}`, `${tmp}.lua`, app.pid);
       const b = await wrk(`http://127.0.0.1:${barePort}/`, null, bare.pid);
       console.log(`run ${run}: cold start ${fmt(cold, 2)} s; RSS after start ${fmt(rssStart)} MB, under load (peak) ${fmt(a.peak)} MB; body ${body.length} B`);
-      console.log(`  resolve by random points: ${fmt(a.rps)} req/s, p99 ${fmt(a.p99, 2)} ms, ${fmt(a.cpuUs, 1)} µs CPU/req, ${a.non2xx} non-2xx of ${a.n}`);
-      console.log(`  bare Bun.serve same bytes: ${fmt(b.rps)} req/s, p99 ${fmt(b.p99, 2)} ms, ${fmt(b.cpuUs, 1)} µs CPU/req`);
+      console.log(`  resolve by random points: ${fmt(a.rps)} req/s, p50/p90/p99 ${fmt(a.p50, 2)}/${fmt(a.p90, 2)}/${fmt(a.p99, 2)} ms, ${fmt(a.cpuUs, 1)} µs CPU/req, ${a.non2xx} non-2xx of ${a.n}`);
+      console.log(`  bare Bun.serve same bytes: ${fmt(b.rps)} req/s, p50/p90/p99 ${fmt(b.p50, 2)}/${fmt(b.p90, 2)}/${fmt(b.p99, 2)} ms, ${fmt(b.cpuUs, 1)} µs CPU/req`);
       console.log(`  ratio req/s ${(a.rps / b.rps).toFixed(3)}; ratio CPU/req (bare/app) ${(b.cpuUs / a.cpuUs).toFixed(3)}`);
     } finally { bare.kill(); await bare.exited; }
   } finally { app.kill(); await app.exited; }

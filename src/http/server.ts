@@ -8,6 +8,8 @@ export function startServer(app: App, host: string, port: number) {
   return Bun.serve({
     hostname: host,
     port,
+    // Bun's development mode (its default unless NODE_ENV=production) renders errors with stack traces: never here
+    development: false,
     fetch(req, server) {
       const addr = server.requestIP(req)?.address ?? "0.0.0.0";
       return app.handle(req, addr);

@@ -11,6 +11,7 @@ export async function serveStdio(ctx: McpContext): Promise<void> {
 export function serveHttp(ctx: McpContext, host: string, port: number, path = "/mcp") {
   return Bun.serve({
     hostname: host, port,
+    development: false, // no stack traces in error pages (Bun's default unless NODE_ENV=production)
     async fetch(req) {
       const url = new URL(req.url);
       if (url.pathname !== path) return Response.json({ error: `The MCP endpoint is ${path}` }, { status: 404 });
