@@ -3,10 +3,15 @@ import type { Links } from "../domain/links";
 import type { JurisdictionRow, Store } from "./store";
 import type { SourceOut } from "./guides";
 import { sourceLinkStatus } from "../links/overlay";
+import { sharedOut } from "./shared-out";
 
 export const TYPE_ORDER: Record<string, number> = { country: 0, state: 1, county: 2, cousub: 3, place: 4, district: 5 };
 
 export function jurisdictionOut(j: JurisdictionRow, store: Store, links: Links) {
+  return sharedOut(links, j, () => makeJurisdictionOut(j, store, links));
+}
+
+function makeJurisdictionOut(j: JurisdictionRow, store: Store, links: Links) {
   const same = (store.sameAs.get(j.jurisdiction_id) ?? []).filter((id) => store.jurisdiction(id));
   return {
     jurisdiction_id: j.jurisdiction_id,
@@ -55,12 +60,12 @@ export function chainFromIds(store: Store, ids: (string | null)[]): Jurisdiction
 export function sourceOut(store: Store, sourceId: string | null, links: Links): SourceOut | null {
   const s = sourceId ? store.sources.get(sourceId) : undefined;
   if (!s || !s.documented) return null;
-  return {
+  return sharedOut(links, s, (): SourceOut => ({
     name: s.name, url: /^https?:\/\//.test(s.url) ? s.url : `${links.site}/sources/${encodeURIComponent(s.source_id)}`, publisher: s.publisher, official: !!s.official,
     retrieved_at: s.retrieved_at && !Number.isNaN(Date.parse(s.retrieved_at)) ? new Date(s.retrieved_at).toISOString() : null,
     license_class: (["open", "public_record", "restricted_no_redistribution", "licensed_third_party", "unknown"].includes(s.license_class) ? s.license_class : "unknown") as SourceOut["license_class"],
     ...sourceLinkStatus(links, s.url), // verified_status, verified_at once the link checker has seen the URL
-  };
+  }));
 }
 
 /** Collects the sources of what an answer holds and the count of left-out undocumented records. */
