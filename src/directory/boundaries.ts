@@ -46,6 +46,7 @@ import type { Database } from "bun:sqlite";
 import { decodeSpatialiteBlob } from "./spatialite-blob";
 import { buildPoly } from "./polygon";
 import { DecodedBudget, LazyShape, partsOf, type Shape } from "./lazy-shape";
+import { readBoundaryPack, type BoundaryColumns } from "./boundary-pack";
 
 export interface PointChain {
   state: string | null;
@@ -113,70 +114,49 @@ export class BoundaryIndex {
   private readonly byType: Record<BoundaryType, number>;
   private readonly budget: DecodedBudget;
 
-  /** Load every state / county / cousub / place with a geom from an open (read-only) directory database. */
-  static fromDatabase(db: Database, options: BoundaryIndexOptions = {}): BoundaryIndex {
-    // Bounding boxes come from their columns; geometry blobs are decoded on first use (LazyShape), except for
-    // features whose box is wider than 60° (they cross the antimeridian: indexed polygon by polygon).
-    const stmt = db.query<{ jurisdiction_id: string; type: string; boundary_rank: number; county_id: string | null; min_x: number | null; min_y: number; max_x: number; max_y: number }, []>(
-      `SELECT jurisdiction_id, type, boundary_rank, county_id, min_x, min_y, max_x, max_y FROM jurisdictions
-        WHERE geom IS NOT NULL AND documented = 1 AND type IN ('state','county','cousub','place')`,
-    );
+  /** Load every state / county / cousub / place with a geom from an open (read-only) directory database: the
+   * feature columns from the builder's boundary_pack when the file has one (see boundary-pack.ts), else from the
+   * jurisdictions table (scanBoundaryColumns). Geometry blobs are decoded on first use (LazyShape), except where
+   * the box is missing or wider than 60° (crossing the antimeridian: indexed polygon by polygon at start). */
+  static fromDatabase(db: Database, options: BoundaryIndexOptions & { usePack?: boolean } = {}): BoundaryIndex {
+    const columns = (options.usePack !== false ? readBoundaryPack(db) : null) ?? scanBoundaryColumns(db);
     const geomOf = db.query<{ geom: Uint8Array }, [string]>("SELECT geom FROM jurisdictions WHERE jurisdiction_id = ?");
-    const decode = (id: string) => {
+    const load = (fi: number) => {
+      const id = columns.ids[fi]!;
       try {
         return decodeSpatialiteBlob(geomOf.get(id)!.geom).polygons.map((p) => p.rings);
       } catch (e) {
         throw new Error(`jurisdictions.geom of ${id}: ${(e as Error).message}`);
       }
     };
-    const features: BoundaryFeatureInput[] = [];
-    for (const row of stmt.all()) { // all() rather than iterate(): a third less time at start for ~28k rows
-      const id = row.jurisdiction_id;
-      const lazy = row.min_x !== null && row.max_x - row.min_x <= 60;
-      features.push({
-        id, type: row.type as BoundaryType, rank: row.boundary_rank ?? 0,
-        polygons: lazy ? () => decode(id) : decode(id),
-        bbox: lazy ? [row.min_x!, row.min_y, row.max_x, row.max_y] : undefined,
-        county: row.type === "cousub" ? row.county_id : null,
-      });
-    }
-    stmt.finalize();
-    return new BoundaryIndex(features, options);
+    return new BoundaryIndex({ columns, load }, options);
   }
 
-  constructor(features: BoundaryFeatureInput[], options: BoundaryIndexOptions = {}) {
+  /** From features (tests, tools), or from columns in R3 order with one loader of a feature's polygons. */
+  constructor(input: BoundaryFeatureInput[] | { columns: BoundaryColumns; load: (feature: number) => Float64Array[][] }, options: BoundaryIndexOptions = {}) {
+    const { columns, load } = Array.isArray(input) ? columnsOfFeatures(input) : input;
     const cellSize = options.cellSize ?? 0.25;
     this.budget = new DecodedBudget(options.decodedBytes ?? 64 * 1024 * 1024);
-    // R3 order: type, then boundary_rank desc, then jurisdiction_id asc
-    const order = features
-      .map((f, i) => i)
-      .filter((i) => BOUNDARY_TYPES.includes(features[i]!.type))
-      .sort((a, b) => {
-        const fa = features[a]!, fb = features[b]!;
-        if (fa.rank !== fb.rank) return fb.rank - fa.rank;
-        return fa.id < fb.id ? -1 : fa.id > fb.id ? 1 : 0;
-      });
-    const n = order.length;
-    this.ids = new Array(n);
-    this.ftype = new Uint8Array(n);
+    const n = columns.ids.length;
+    const boxes = columns.boxes;
+    this.ids = columns.ids;
+    this.ftype = columns.types;
     this.fstate = new Array(n);
     this.fcounty = new Array(n);
     this.byType = { state: 0, county: 0, cousub: 0, place: 0 };
     this.polys = [];
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (let fi = 0; fi < n; fi++) {
-      const f = features[order[fi]!]!;
-      const t = BOUNDARY_TYPES.indexOf(f.type);
-      const colon = f.id.indexOf(":");
-      const geoid = colon >= 0 ? f.id.slice(colon + 1) : f.id;
-      this.ids[fi] = f.id;
-      this.ftype[fi] = t;
+      const id = this.ids[fi]!;
+      const t = this.ftype[fi]!;
+      const colon = id.indexOf(":");
+      const geoid = colon >= 0 ? id.slice(colon + 1) : id;
       this.fstate[fi] = geoid.slice(0, 2);
-      this.fcounty[fi] = t === T_COUSUB ? (f.county ?? "county:" + geoid.slice(0, 5)) : "";
-      this.byType[f.type]++;
+      this.fcounty[fi] = t === T_COUSUB ? (columns.counties[fi] ?? "county:" + geoid.slice(0, 5)) : "";
+      this.byType[BOUNDARY_TYPES[t]!]++;
       const shapes: Shape[] = [];
-      if (typeof f.polygons === "function") shapes.push(new LazyShape(fi, ...f.bbox!, f.polygons, this.budget));
-      else for (const rings of f.polygons) { const p = buildPoly(fi, rings); if (p) shapes.push(p); }
+      if (boxes[4 * fi] === boxes[4 * fi]) shapes.push(new LazyShape(fi, boxes[4 * fi]!, boxes[4 * fi + 1]!, boxes[4 * fi + 2]!, boxes[4 * fi + 3]!, load, this.budget)); // not NaN
+      else for (const rings of load(fi)) { const p = buildPoly(fi, rings); if (p) shapes.push(p); }
       for (const p of shapes) {
         this.polys.push(p);
         if (p.minx < minX) minX = p.minx;
@@ -368,4 +348,50 @@ export class BoundaryIndex {
       typedArrayBytes: bytes,
     };
   }
+}
+
+/** R3 order of features: boundary_rank desc, then jurisdiction_id asc (JavaScript string order); the type needs no
+ * place in it (candidate lists are per type). */
+function r3Order(ids: string[], ranks: ArrayLike<number>): number[] {
+  return ids.map((_, i) => i).sort((a, b) => ranks[b]! - ranks[a]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+}
+
+const noBox = (minx: number | null, maxx: number | null) => minx === null || maxx === null || !(maxx - minx <= 60);
+
+/** Rule R1 over the jurisdictions table: the index's columns in R3 order (what the builder packs; the server's way
+ * for a file without boundary_pack). */
+export function scanBoundaryColumns(db: Database): BoundaryColumns {
+  const rows = db.query<[string, string, number | null, string | null, number | null, number, number | null, number], []>(
+    `SELECT jurisdiction_id, type, boundary_rank, county_id, min_x, min_y, max_x, max_y FROM jurisdictions
+      WHERE geom IS NOT NULL AND documented = 1 AND type IN ('state','county','cousub','place')`,
+  ).values() as [string, string, number | null, string | null, number | null, number, number | null, number][];
+  const order = r3Order(rows.map((r) => r[0]), rows.map((r) => r[2] ?? 0));
+  const n = order.length;
+  const c: BoundaryColumns = { ids: new Array(n), types: new Uint8Array(n), counties: new Array(n), boxes: new Float64Array(4 * n) };
+  for (let k = 0; k < n; k++) {
+    const [id, type, , county, minx, miny, maxx, maxy] = rows[order[k]!]!;
+    c.ids[k] = id;
+    c.types[k] = BOUNDARY_TYPES.indexOf(type as BoundaryType);
+    c.counties[k] = type === "cousub" ? county : null;
+    if (noBox(minx, maxx)) c.boxes.fill(NaN, 4 * k, 4 * k + 4);
+    else c.boxes.set([minx!, miny, maxx!, maxy], 4 * k);
+  }
+  return c;
+}
+
+/** Features given in memory (tests, tools) as columns: a loader function makes a lazy feature (its bbox required),
+ * polygons given as arrays are indexed at start. */
+function columnsOfFeatures(features: BoundaryFeatureInput[]): { columns: BoundaryColumns; load: (feature: number) => Float64Array[][] } {
+  const valid = features.filter((f) => BOUNDARY_TYPES.includes(f.type));
+  const order = r3Order(valid.map((f) => f.id), valid.map((f) => f.rank));
+  const n = order.length;
+  const c: BoundaryColumns = { ids: new Array(n), types: new Uint8Array(n), counties: new Array(n), boxes: new Float64Array(4 * n).fill(NaN) };
+  const sorted = order.map((i) => valid[i]!);
+  sorted.forEach((f, k) => {
+    c.ids[k] = f.id;
+    c.types[k] = BOUNDARY_TYPES.indexOf(f.type);
+    c.counties[k] = f.county ?? null;
+    if (typeof f.polygons === "function") c.boxes.set(f.bbox!, 4 * k);
+  });
+  return { columns: c, load: (k) => { const p = sorted[k]!.polygons; return typeof p === "function" ? p() : p; } };
 }

@@ -84,6 +84,11 @@ CREATE TABLE radon_zones (county_id TEXT PRIMARY KEY, zone TEXT NOT NULL, editio
 CREATE TABLE topics (topic TEXT PRIMARY KEY, json TEXT NOT NULL, source_id TEXT NOT NULL);
 CREATE TABLE guides (topic TEXT PRIMARY KEY, json TEXT NOT NULL, source_id TEXT NOT NULL);
 
+-- The point index's feature list, derived by the builder from jurisdictions (src/directory/boundary-pack.ts): keys
+-- format, count, ids, counties (text, one per line, R3 order), types (one byte each), boxes (4 little-endian float64
+-- each). Read at start instead of scanning jurisdictions; not part of content_sha256 (derived), covered by the seal.
+CREATE TABLE boundary_pack (key TEXT PRIMARY KEY, value BLOB NOT NULL);
+
 -- Name search (FTS5, prefix matching). kind = 'place' | 'resource'; ref = jurisdiction_id or resource_id.
 -- Person names are never indexed.
 CREATE VIRTUAL TABLE name_search USING fts5(name, kind UNINDEXED, ref UNINDEXED, state UNINDEXED, prefix='2 3 4', tokenize='unicode61 remove_diacritics 2');
