@@ -47,6 +47,7 @@ import { decodeSpatialiteBlob } from "./spatialite-blob";
 import { buildPoly } from "./polygon";
 import { DecodedBudget, LazyShape, partsOf, type Shape } from "./lazy-shape";
 import { readBoundaryPack, type BoundaryColumns } from "./boundary-pack";
+import { NTYPES, buildTopGrid, gridDigest, type TopGrid } from "./top-grid";
 
 export interface PointChain {
   state: string | null;
@@ -61,7 +62,6 @@ const T_STATE = 0;
 const T_COUNTY = 1;
 const T_COUSUB = 2;
 const T_PLACE = 3;
-const NTYPES = 4;
 
 
 export interface BoundaryFeatureInput {
@@ -113,27 +113,21 @@ export class BoundaryIndex {
   private readonly entries: Int32Array; // poly indices, per (cell, type) in R3 order
   private readonly byType: Record<BoundaryType, number>;
   private readonly budget: DecodedBudget;
+  /** the top grid as built or read (the builder stores it in boundary_pack) */
+  readonly grid: TopGrid;
 
   /** Load every state / county / cousub / place with a geom from an open (read-only) directory database: the
    * feature columns from the builder's boundary_pack when the file has one (see boundary-pack.ts), else from the
    * jurisdictions table (scanBoundaryColumns). Geometry blobs are decoded on first use (LazyShape), except where
    * the box is missing or wider than 60° (crossing the antimeridian: indexed polygon by polygon at start). */
   static fromDatabase(db: Database, options: BoundaryIndexOptions & { usePack?: boolean } = {}): BoundaryIndex {
-    const columns = (options.usePack !== false ? readBoundaryPack(db) : null) ?? scanBoundaryColumns(db);
-    const geomOf = db.query<{ geom: Uint8Array }, [string]>("SELECT geom FROM jurisdictions WHERE jurisdiction_id = ?");
-    const load = (fi: number) => {
-      const id = columns.ids[fi]!;
-      try {
-        return decodeSpatialiteBlob(geomOf.get(id)!.geom).polygons.map((p) => p.rings);
-      } catch (e) {
-        throw new Error(`jurisdictions.geom of ${id}: ${(e as Error).message}`);
-      }
-    };
-    return new BoundaryIndex({ columns, load }, options);
+    const pack = options.usePack !== false ? readBoundaryPack(db) : null;
+    const columns = pack?.columns ?? scanBoundaryColumns(db);
+    return new BoundaryIndex({ columns, load: geometryLoader(db, columns.ids), grid: pack?.grid }, options);
   }
 
   /** From features (tests, tools), or from columns in R3 order with one loader of a feature's polygons. */
-  constructor(input: BoundaryFeatureInput[] | { columns: BoundaryColumns; load: (feature: number) => Float64Array[][] }, options: BoundaryIndexOptions = {}) {
+  constructor(input: BoundaryFeatureInput[] | { columns: BoundaryColumns; load: (feature: number) => Float64Array[][]; grid?: TopGrid | null }, options: BoundaryIndexOptions = {}) {
     const { columns, load } = Array.isArray(input) ? columnsOfFeatures(input) : input;
     const cellSize = options.cellSize ?? 0.25;
     this.budget = new DecodedBudget(options.decodedBytes ?? 64 * 1024 * 1024);
@@ -145,85 +139,35 @@ export class BoundaryIndex {
     this.fcounty = new Array(n);
     this.byType = { state: 0, county: 0, cousub: 0, place: 0 };
     this.polys = [];
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (let fi = 0; fi < n; fi++) {
       const id = this.ids[fi]!;
       const t = this.ftype[fi]!;
-      const colon = id.indexOf(":");
-      const geoid = colon >= 0 ? id.slice(colon + 1) : id;
-      this.fstate[fi] = geoid.slice(0, 2);
-      this.fcounty[fi] = t === T_COUSUB ? (columns.counties[fi] ?? "county:" + geoid.slice(0, 5)) : "";
+      const g = id.indexOf(":") + 1; // GEOID = the part after the first ':' (the whole id without one)
+      this.fstate[fi] = id.slice(g, g + 2);
+      this.fcounty[fi] = t === T_COUSUB ? (columns.counties[fi] ?? "county:" + id.slice(g, g + 5)) : "";
       this.byType[BOUNDARY_TYPES[t]!]++;
-      const shapes: Shape[] = [];
-      if (boxes[4 * fi] === boxes[4 * fi]) shapes.push(new LazyShape(fi, boxes[4 * fi]!, boxes[4 * fi + 1]!, boxes[4 * fi + 2]!, boxes[4 * fi + 3]!, load, this.budget)); // not NaN
-      else for (const rings of load(fi)) { const p = buildPoly(fi, rings); if (p) shapes.push(p); }
-      for (const p of shapes) {
-        this.polys.push(p);
-        if (p.minx < minX) minX = p.minx;
-        if (p.miny < minY) minY = p.miny;
-        if (p.maxx > maxX) maxX = p.maxx;
-        if (p.maxy > maxY) maxY = p.maxy;
-      }
+      if (boxes[4 * fi] === boxes[4 * fi]) this.polys.push(new LazyShape(fi, boxes[4 * fi]!, boxes[4 * fi + 1]!, boxes[4 * fi + 2]!, boxes[4 * fi + 3]!, load, this.budget)); // not NaN
+      else for (const rings of load(fi)) { const p = buildPoly(fi, rings); if (p) this.polys.push(p); }
     }
-    // top-level grid
-    if (this.polys.length === 0) {
-      minX = minY = 0;
-      maxX = maxY = 0;
-    }
-    this.gInv = 1 / cellSize;
-    this.gx0 = Math.floor(minX);
-    this.gy0 = Math.floor(minY);
-    this.gnx = Math.floor((maxX - this.gx0) * this.gInv) + 1;
-    this.gny = Math.floor((maxY - this.gy0) * this.gInv) + 1;
+    // the top-level grid: the builder's (boundary_pack) when it was built on the same polygon boxes and types
     const polys = this.polys;
-    // each polygon's cell range [c0, r0, c1, r1], computed once for every pass
-    const ranges = new Int32Array(polys.length * 4);
+    const pb = new Float64Array(4 * polys.length), pt = new Uint8Array(polys.length);
     for (let pi = 0; pi < polys.length; pi++) {
       const p = polys[pi]!;
-      ranges[4 * pi] = Math.floor((p.minx - this.gx0) * this.gInv);
-      ranges[4 * pi + 1] = Math.floor((p.miny - this.gy0) * this.gInv);
-      ranges[4 * pi + 2] = Math.floor((p.maxx - this.gx0) * this.gInv);
-      ranges[4 * pi + 3] = Math.floor((p.maxy - this.gy0) * this.gInv);
+      pb[4 * pi] = p.minx; pb[4 * pi + 1] = p.miny; pb[4 * pi + 2] = p.maxx; pb[4 * pi + 3] = p.maxy;
+      pt[pi] = this.ftype[p.feature]!;
     }
-    // only cells some box reaches get slots (most of the extent, from Guam to the Virgin Islands, is sea):
-    // cellIdx maps a grid cell to its compact number, -1 when empty (a point there is outside coverage)
-    const gnx = this.gnx;
-    const cellIdx = new Int32Array(gnx * this.gny).fill(-1);
-    let nCells = 0;
-    for (let pi = 0; pi < polys.length; pi++) {
-      const c0 = ranges[4 * pi]!, r0 = ranges[4 * pi + 1]!, c1 = ranges[4 * pi + 2]!, r1 = ranges[4 * pi + 3]!;
-      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) if (cellIdx[r * gnx + c] === -1) cellIdx[r * gnx + c] = nCells++;
-    }
-    const nSlots = nCells * NTYPES;
-    const off = new Int32Array(nSlots + 1);
-    for (let pi = 0; pi < polys.length; pi++) {
-      const c0 = ranges[4 * pi]!, r0 = ranges[4 * pi + 1]!, c1 = ranges[4 * pi + 2]!, r1 = ranges[4 * pi + 3]!;
-      const t = this.ftype[polys[pi]!.feature]!;
-      for (let r = r0; r <= r1; r++) {
-        for (let c = c0; c <= c1; c++) {
-          const j = cellIdx[r * gnx + c]! * NTYPES + t + 1;
-          off[j] = off[j]! + 1;
-        }
-      }
-    }
-    for (let i = 0; i < nSlots; i++) off[i + 1] = off[i + 1]! + off[i]!;
-    const fill = off.slice(0, nSlots);
-    const entries = new Int32Array(off[nSlots]!);
-    // polys are in feature (R3) order, so each slot comes out sorted
-    for (let pi = 0; pi < polys.length; pi++) {
-      const c0 = ranges[4 * pi]!, r0 = ranges[4 * pi + 1]!, c1 = ranges[4 * pi + 2]!, r1 = ranges[4 * pi + 3]!;
-      const t = this.ftype[polys[pi]!.feature]!;
-      for (let r = r0; r <= r1; r++) {
-        for (let c = c0; c <= c1; c++) {
-          const j = cellIdx[r * gnx + c]! * NTYPES + t;
-          entries[fill[j]!] = pi;
-          fill[j] = fill[j]! + 1;
-        }
-      }
-    }
-    this.cellIdx = cellIdx;
-    this.off = off;
-    this.entries = entries;
+    const given = !Array.isArray(input) ? input.grid : null;
+    const grid = given && given.cellSize === cellSize && given.digest === gridDigest(pb, pt, cellSize) ? given : buildTopGrid(pb, pt, cellSize);
+    this.grid = grid;
+    this.gInv = 1 / cellSize;
+    this.gx0 = grid.gx0;
+    this.gy0 = grid.gy0;
+    this.gnx = grid.gnx;
+    this.gny = grid.gny;
+    this.cellIdx = grid.cellIdx;
+    this.off = grid.off;
+    this.entries = grid.entries;
   }
 
   /** Index of the top-level grid slot base for a point (compact cell * NTYPES), or -1 outside the grid or in a
@@ -394,4 +338,23 @@ function columnsOfFeatures(features: BoundaryFeatureInput[]): { columns: Boundar
     if (typeof f.polygons === "function") c.boxes.set(f.bbox!, 4 * k);
   });
   return { columns: c, load: (k) => { const p = sorted[k]!.polygons; return typeof p === "function" ? p() : p; } };
+}
+
+/** Decodes a feature's polygons from its geometry blob, by feature number. */
+export function geometryLoader(db: Database, ids: string[]): (feature: number) => Float64Array[][] {
+  const geomOf = db.query<{ geom: Uint8Array }, [string]>("SELECT geom FROM jurisdictions WHERE jurisdiction_id = ?");
+  return (fi) => {
+    const id = ids[fi]!;
+    try {
+      return decodeSpatialiteBlob(geomOf.get(id)!.geom).polygons.map((p) => p.rings);
+    } catch (e) {
+      throw new Error(`jurisdictions.geom of ${id}: ${(e as Error).message}`);
+    }
+  };
+}
+
+/** What the builder stores in boundary_pack: the columns (rules R1, R3) and the top grid built on them. */
+export function boundaryPackOf(db: Database): { columns: BoundaryColumns; grid: TopGrid } {
+  const columns = scanBoundaryColumns(db);
+  return { columns, grid: new BoundaryIndex({ columns, load: geometryLoader(db, columns.ids) }).grid };
 }

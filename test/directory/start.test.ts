@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { fullDataFile } from "../helpers/data-file";
-import { BoundaryIndex, scanBoundaryColumns } from "../../src/directory/boundaries";
+import { BoundaryIndex, geometryLoader, scanBoundaryColumns } from "../../src/directory/boundaries";
 import { BOUNDARY_PACK_FORMAT, readBoundaryPack, writeBoundaryPack } from "../../src/directory/boundary-pack";
 import { Store } from "../../src/directory/store";
 
@@ -22,8 +22,9 @@ function mulberry32(seed: number) {
 
 describe("the point index from boundary_pack", () => {
   test("the built file carries the pack, and it holds exactly the columns a scan of jurisdictions gives", () => {
-    const packed = readBoundaryPack(db);
-    expect(packed).not.toBeNull();
+    const pack = readBoundaryPack(db);
+    expect(pack).not.toBeNull();
+    const packed = pack!.columns;
     const scanned = scanBoundaryColumns(db);
     expect(packed!.ids.length).toBeGreaterThan(20_000);
     expect(packed!.ids).toEqual(scanned.ids);
@@ -31,6 +32,28 @@ describe("the point index from boundary_pack", () => {
     expect([...packed!.types]).toEqual([...scanned.types]);
     expect([...packed!.boxes].map(String)).toEqual([...scanned.boxes].map(String)); // NaN (decoded at start) included
     expect([...packed!.boxes].filter(Number.isNaN).length).toBeGreaterThan(0); // Alaska crosses the antimeridian
+    // the stored top grid is the one the server would build on the same polygons
+    const built = new BoundaryIndex({ columns: scanned, load: geometryLoader(db, scanned.ids) }).grid;
+    const { cellIdx, off, entries, ...meta } = pack!.grid!;
+    expect(meta).toEqual({ cellSize: built.cellSize, digest: built.digest, gx0: built.gx0, gy0: built.gy0, gnx: built.gnx, gny: built.gny });
+    expect(Bun.hash.xxHash3(cellIdx)).toBe(Bun.hash.xxHash3(built.cellIdx));
+    expect([...off]).toEqual([...built.off]);
+    expect([...entries]).toEqual([...built.entries]);
+  });
+
+  test("the stored grid is taken only for the same polygons and cell size", () => {
+    const { columns, grid } = readBoundaryPack(db)!;
+    const load = geometryLoader(db, columns.ids);
+    expect(new BoundaryIndex({ columns, load, grid }).grid).toBe(grid!);
+    expect(new BoundaryIndex({ columns, load, grid: { ...grid!, digest: "0" } }).grid).not.toBe(grid!);
+    const coarse = new BoundaryIndex({ columns, load, grid }, { cellSize: 1 });
+    expect(coarse.grid).not.toBe(grid!);
+    expect(coarse.grid.cellSize).toBe(1);
+    // one box moved: the digest differs, the grid is built again
+    const moved = { ...columns, boxes: columns.boxes.slice() };
+    const k = moved.boxes.findIndex((x) => !Number.isNaN(x));
+    moved.boxes[k] = moved.boxes[k]! - 1;
+    expect(new BoundaryIndex({ columns: moved, load, grid }).grid).not.toBe(grid!);
   });
 
   test("an index from the pack answers every point as one from the scan", () => {
@@ -62,8 +85,9 @@ describe("the point index from boundary_pack", () => {
     const m = new Database(":memory:");
     m.run("CREATE TABLE boundary_pack (key TEXT PRIMARY KEY, value BLOB NOT NULL)");
     const cols = { ids: ["state:01", "cousub:0100112345"], types: new Uint8Array([0, 2]), counties: [null, "county:01003"], boxes: new Float64Array([NaN, NaN, NaN, NaN, -97, 42, -94, 44]) };
-    writeBoundaryPack(m, cols);
-    const back = readBoundaryPack(m)!;
+    writeBoundaryPack(m, { columns: cols, grid: null });
+    const { columns: back, grid } = readBoundaryPack(m)!;
+    expect(grid).toBeNull();
     expect(back.ids).toEqual(cols.ids);
     expect(back.counties).toEqual(cols.counties);
     expect([...back.types]).toEqual([0, 2]);
