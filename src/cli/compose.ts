@@ -27,10 +27,7 @@ export interface Opened { db: Database | null; manifest: Record<string, string>;
 export async function openDataFile(path: string): Promise<{ db: Database; manifest: Record<string, string> }> {
   if (!existsSync(path)) throw new Error(`data file not found: ${path} (build it with: npx bun run build-data)`);
   const { verifyManifest } = await import("../directory/manifest");
-  const T = (w: string) => process.env.COLD_T && console.error(`T ${w} ${performance.now().toFixed(1)}`);
-  T("manifest-import");
   const v = verifyManifest(path);
-  T("sealed");
   if (!v.ok) throw new Error(`data file refused: ${v.error}`);
   const db = new Database(path, { readonly: true });
   return { db, manifest: v.manifest as Record<string, string> };
@@ -45,17 +42,11 @@ export async function openData(cfg: Config, yamlDir: string | null): Promise<Ope
 }
 
 export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void): Deps {
-  const T = (w: string) => process.env.COLD_T && console.error(`T ${w} ${performance.now().toFixed(1)}`);
-  T("deps0");
   const state = openStateFile(cfg.state_file);
-  T("statefile");
   const links = linksFor(cfg.base_url);
   links.results = new LinkResultsView(state);
   const limiter = new Limiter(cfg.limits, cfg.limit_memory);
   const secret = cfg.cursor_secret ?? createHash("sha256").update(`cursor|${opened.manifest.content_sha256 ?? ""}|${cfg.base_url}`).digest("hex");
-  T("limiter");
-  const directory = opened.db ? new Directory(opened.db, opened.content, links) : null;
-  T("directory");
   return {
     config: cfg,
     content: opened.content,
@@ -63,7 +54,7 @@ export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void
     links,
     keys: new KeyStore(state),
     limiter,
-    directory,
+    directory: opened.db ? new Directory(opened.db, opened.content, links) : null,
     addresses: new AddressLookup({
       client: new CensusGeocoder({ baseUrl: cfg.geocoder.base_url, timeoutMs: cfg.timeouts.geocoder_ms, benchmark: cfg.geocoder.benchmark }),
       ttlMs: cfg.geocoder.cache_ttl_s * 1000, maxEntries: cfg.geocoder.cache_entries, takeLookup: lookupTaker(limiter),

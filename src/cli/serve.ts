@@ -6,19 +6,12 @@ import { buildDeps, composeApp, openData } from "./compose";
 import { startLinkChecks } from "../links/schedule";
 
 export async function runServe(cfg: Config): Promise<number> {
-  const T = (w: string) => process.env.COLD_T && console.error(`T ${w} ${performance.now().toFixed(1)}`);
-  T("main");
   const yamlDir = existsSync(join(process.cwd(), "data", "topics.yaml")) ? join(process.cwd(), "data") : null;
   const opened = await openData(cfg, yamlDir);
-  T("opened");
   const deps = buildDeps(cfg, opened, (line) => console.error(line));
-  T("deps");
   const app = composeApp(deps);
-  T("app");
   const server = startServer(app, cfg.host, cfg.port);
-  T("listening");
   startLinkChecks(cfg, opened.db, deps.links, (line) => console.error(line)); // reload results; background checks if scheduled
-  T("linkchecks");
   console.log(`serving ${cfg.base_url} on http://${server.hostname}:${server.port}/v1 (data: ${opened.db ? cfg.data_file : "data/*.yaml"}, as_of ${deps.asOf})`);
   deps.parcels?.counties().then(
     (cs) => console.log(`parcels: ${cfg.parcels.file}: ${cs.length ? cs.map((c) => `${c.countyId}${c.apiUse ? "" : " (not licensed for API use: no_data)"}`).join(", ") : "no county loaded (county-data answers no_data)"}`),

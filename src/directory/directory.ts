@@ -21,9 +21,7 @@ export class Directory implements ResolveDeps {
 
   constructor(db: Database, readonly content: Content, readonly links: Links) {
     this.store = new Store(db);
-    if (process.env.COLD_T) console.error(`T store ${performance.now().toFixed(1)}`);
     this.index = BoundaryIndex.fromDatabase(db);
-    if (process.env.COLD_T) console.error(`T index ${performance.now().toFixed(1)}`);
     this.names = new PlaceNames(this.store);
     this.search = new NameSearch(db, this.store);
   }
@@ -57,7 +55,6 @@ export class Directory implements ResolveDeps {
   }
 
   resolvePoint(lon: number, lat: number, match: Match = POINT_MATCH) {
-    if (process.env.COLD_T) console.error(`T resolve0 ${performance.now().toFixed(1)}`);
     return answer(this, this.chainAnswerAt(lon, lat), match, { lon, lat });
   }
   resolveId(id: string) { return resolveId(this, id); }
