@@ -8,7 +8,7 @@
 // format) is read the old way (BoundaryIndex scans the table). Rules R1 and R3 live in boundaries.ts: the builder
 // writes what scanBoundaryColumns() returns, so both ways give the same columns.
 import type { Database } from "bun:sqlite";
-import type { TopGrid } from "./top-grid";
+import { NTYPES, type TopGrid } from "./top-grid";
 
 /** The features of the point index in columns, in R3 order. */
 export interface BoundaryColumns {
@@ -22,7 +22,7 @@ export interface BoundaryColumns {
 }
 
 export const BOUNDARY_PACK_FORMAT = "boundary-columns-1";
-const GRID_KEYS = ["grid_cells", "grid_off", "grid_entries"] as const;
+const GRID_KEYS = ["grid_cell_positions", "grid_off", "grid_entries"] as const;
 const bytesOf = (a: Float64Array | Int32Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
@@ -39,7 +39,10 @@ export function writeBoundaryPack(db: Database, { columns: c, grid }: { columns:
   if (grid) {
     const { cellIdx, off, entries, ...meta } = grid;
     put.run("grid", JSON.stringify(meta));
-    put.run("grid_cells", bytesOf(cellIdx));
+    // cellIdx is ~2 MB, nearly all -1 (sea): stored as the grid position of each compact cell (~110 KB)
+    const positions = new Int32Array((off.length - 1) / NTYPES);
+    for (let i = 0; i < cellIdx.length; i++) if (cellIdx[i]! >= 0) positions[cellIdx[i]!] = i;
+    put.run("grid_cell_positions", bytesOf(positions));
     put.run("grid_off", bytesOf(off));
     put.run("grid_entries", bytesOf(entries));
   }
@@ -67,7 +70,13 @@ export function readBoundaryPack(db: Database): { columns: BoundaryColumns; grid
     throw new Error(`boundary_pack: ${n} features announced, columns of ${c.ids.length}, ${c.counties.length}, ${c.types.length}, ${c.boxes.length / 4}`);
   }
   const int32 = (b: string | Uint8Array | undefined) => (b instanceof Uint8Array ? new Int32Array(b.slice().buffer) : null);
-  const meta = v.get("grid"), cells = int32(v.get(GRID_KEYS[0])), off = int32(v.get(GRID_KEYS[1])), entries = int32(v.get(GRID_KEYS[2]));
-  const grid = typeof meta === "string" && cells && off && entries ? { ...(JSON.parse(meta) as Omit<TopGrid, "cellIdx" | "off" | "entries">), cellIdx: cells, off, entries } : null;
+  const meta = v.get("grid"), positions = int32(v.get(GRID_KEYS[0])), off = int32(v.get(GRID_KEYS[1])), entries = int32(v.get(GRID_KEYS[2]));
+  let grid: TopGrid | null = null;
+  if (typeof meta === "string" && positions && off && entries) {
+    const m = JSON.parse(meta) as Omit<TopGrid, "cellIdx" | "off" | "entries">;
+    const cellIdx = new Int32Array(m.gnx * m.gny).fill(-1);
+    for (let k = 0; k < positions.length; k++) cellIdx[positions[k]!] = k;
+    grid = { ...m, cellIdx, off, entries };
+  }
   return { columns: c, grid };
 }
