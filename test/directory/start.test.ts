@@ -2,7 +2,11 @@
 // must give exactly what the full reads give (the jurisdictions table scanned, every row loaded).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { fullDataFile } from "../helpers/data-file";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { atlasDataFile, fullDataFile } from "../helpers/data-file";
+import { verifyManifest } from "../../src/directory/manifest";
 import { BoundaryIndex, geometryLoader, scanBoundaryColumns } from "../../src/directory/boundaries";
 import { BOUNDARY_PACK_FORMAT, readBoundaryPack, writeBoundaryPack } from "../../src/directory/boundary-pack";
 import { Store } from "../../src/directory/store";
@@ -79,6 +83,25 @@ describe("the point index from boundary_pack", () => {
     m.run("INSERT INTO boundary_pack VALUES ('format', 'boundary-columns-0')");
     expect(readBoundaryPack(m)).toBeNull();
     m.close();
+  });
+
+  test("a changed byte in boundary_pack is refused by the file seal at start", async () => {
+    const src = await atlasDataFile();
+    const m = new Database(src, { readonly: true });
+    const pages = m.query<{ pageno: number }, []>("SELECT pageno FROM dbstat WHERE name = 'boundary_pack' ORDER BY pageno").all();
+    const pageSize = (m.query("PRAGMA page_size").get() as { page_size: number }).page_size;
+    m.close();
+    expect(pages.length).toBeGreaterThan(10);
+    const dir = mkdtempSync(join(tmpdir(), "pack-tamper-"));
+    try {
+      const bytes = new Uint8Array(await Bun.file(src).arrayBuffer());
+      bytes[(pages[pages.length >> 1]!.pageno - 1) * pageSize + 1000] ^= 0x01;
+      await Bun.write(join(dir, "t.sqlite"), bytes);
+      const v = verifyManifest(join(dir, "t.sqlite"));
+      expect(v.ok).toBe(false);
+      expect(!v.ok && v.error).toMatch(/file seal mismatch/);
+      expect(verifyManifest(src).ok).toBe(true);
+    } finally { rmSync(dir, { recursive: true, force: true }); }
   });
 
   test("write and read give the same columns; a pack with columns of the wrong length is refused", () => {
