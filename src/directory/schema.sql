@@ -72,6 +72,11 @@ CREATE TABLE resources (
   sort_key INTEGER NOT NULL               -- fixed rank within its jurisdiction (lower first)
 );
 
+-- Read by key at start-up and on first use (src/directory/store.ts): a jurisdiction's resources, and the states
+-- with county subdivision records, without a scan of the table.
+CREATE INDEX resources_by_jurisdiction ON resources (jurisdiction_id);
+CREATE INDEX jurisdictions_by_type ON jurisdictions (type, documented, state_fips);
+
 -- Local overrides of who performs a function (e.g. a Minnesota city with its own assessor).
 CREATE TABLE function_overrides (
   jurisdiction_id TEXT NOT NULL, function TEXT NOT NULL, performer_id TEXT, office_id TEXT,

@@ -50,6 +50,9 @@ const byResourceOrder = (a: { sort_key: number; resource_id: string }, b: typeof
 const JURISDICTION_COLUMNS = `jurisdiction_id, type, name, legal_type, state, state_fips, county_id, ocd_id, tiger_vintage, incorporated,
   funcstat, source_id, documented, boundary_source`;
 
+/** States with documented county subdivision records (covered by the index jurisdictions_by_type: no table scan). */
+export const COUSUB_STATES_SQL = "SELECT DISTINCT state_fips AS s FROM jurisdictions WHERE type = 'cousub' AND documented <> 0 AND state_fips IS NOT NULL AND state_fips <> ''";
+
 type Radon = { zone: string; edition: string; note: string | null; source_id: string };
 
 export class Store {
@@ -62,12 +65,14 @@ export class Store {
   private readonly jurisdictionStmt: Statement<JurisdictionRow, [string]>;
   private readonly sourceRows = new Map<string, SourceRow>();
   private readonly sourceStmt: Statement<SourceRow, [string]>;
-  /** jurisdiction → rowids of its resources (one narrow scan on first use: the table has no index by jurisdiction) */
+  /** jurisdiction → rowids of its resources, from resources_by_jurisdiction, or for a file without that index from
+   * one narrow scan on first use */
   private resourceRowids: Map<string, number[]> | null = null;
   private readonly resourceGroups = new Map<string, ResourceRow[]>();
   private readonly resourceRows = new Map<number, ResourceRow>();
   private readonly resourceStmt: Statement<ResourceRow & { topics: string }, [number]>;
   private readonly resourceRowidStmt: Statement<{ rowid: number }, [string]>;
+  private readonly resourceRowidsOf: Statement<{ rowid: number }, [string]> | null = null;
   private readonly offices: Map<string, OfficeRow[]>;
   private readonly overrides: Map<string, OverrideRow[]>;
   private radonZones: Map<string, Radon> | null = null;
@@ -77,6 +82,10 @@ export class Store {
     this.sourceStmt = db.query("SELECT * FROM sources WHERE source_id = ?");
     this.resourceStmt = db.query("SELECT * FROM resources WHERE rowid = ?");
     this.resourceRowidStmt = db.query("SELECT rowid FROM resources WHERE resource_id = ?");
+    // files built before the index was added are read with one narrow scan instead (resourcesAll)
+    if (db.query("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'resources_by_jurisdiction'").get()) {
+      this.resourceRowidsOf = db.query<{ rowid: number }, [string]>("SELECT rowid FROM resources WHERE jurisdiction_id = ?");
+    }
     for (const r of db.query<{ jurisdiction_id: string; other_id: string }, []>("SELECT jurisdiction_id, other_id FROM same_as ORDER BY jurisdiction_id, other_id").all()) {
       const l = this.sameAs.get(r.jurisdiction_id); if (l) l.push(r.other_id); else this.sameAs.set(r.jurisdiction_id, [r.other_id]);
     }
@@ -124,7 +133,7 @@ export class Store {
       for (const j of this.allJurisdictions.values()) if (j.type === "cousub" && j.documented && j.state_fips) out.add(j.state_fips);
       return out;
     }
-    for (const r of this.db.query<{ s: string }, []>("SELECT DISTINCT state_fips AS s FROM jurisdictions WHERE type = 'cousub' AND documented <> 0 AND state_fips IS NOT NULL AND state_fips <> ''").all()) out.add(r.s);
+    for (const r of this.db.query<{ s: string }, []>(COUSUB_STATES_SQL).all()) out.add(r.s);
     return out;
   }
 
@@ -169,6 +178,13 @@ export class Store {
   private resourcesAll(jurisdictionId: string): ResourceRow[] {
     let g = this.resourceGroups.get(jurisdictionId);
     if (g) return g;
+    const rowids = this.resourceRowidsOf ? this.resourceRowidsOf.all(jurisdictionId).map((r) => r.rowid) : this.scannedRowids().get(jurisdictionId) ?? [];
+    g = rowids.map((id) => this.resourceRow(id)!).sort(byResourceOrder);
+    this.resourceGroups.set(jurisdictionId, g);
+    return g;
+  }
+
+  private scannedRowids(): Map<string, number[]> {
     if (!this.resourceRowids) {
       const m = new Map<string, number[]>();
       for (const [rowid, jid] of this.db.query<unknown, []>("SELECT rowid, jurisdiction_id FROM resources").values() as [number, string][]) {
@@ -176,11 +192,7 @@ export class Store {
       }
       this.resourceRowids = m;
     }
-    const rowids = this.resourceRowids.get(jurisdictionId);
-    if (!rowids) return [];
-    g = rowids.map((id) => this.resourceRow(id)!).sort(byResourceOrder);
-    this.resourceGroups.set(jurisdictionId, g);
-    return g;
+    return this.resourceRowids;
   }
 
   resourcesOf(jurisdictionId: string): Filtered<ResourceRow> { return this.documented(this.resourcesAll(jurisdictionId)); }

@@ -5,11 +5,12 @@ import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { atlasDataFile, fullDataFile } from "../helpers/data-file";
 import { verifyManifest } from "../../src/directory/manifest";
 import { BoundaryIndex, geometryLoader, scanBoundaryColumns } from "../../src/directory/boundaries";
 import { BOUNDARY_PACK_FORMAT, readBoundaryPack, writeBoundaryPack } from "../../src/directory/boundary-pack";
-import { Store } from "../../src/directory/store";
+import { COUSUB_STATES_SQL, Store } from "../../src/directory/store";
 
 let db: Database;
 beforeAll(async () => { db = new Database(await fullDataFile(), { readonly: true }); }, 600_000);
@@ -95,7 +96,8 @@ describe("the point index from boundary_pack", () => {
     const dir = mkdtempSync(join(tmpdir(), "pack-tamper-"));
     try {
       const bytes = new Uint8Array(await Bun.file(src).arrayBuffer());
-      bytes[(pages[pages.length >> 1]!.pageno - 1) * pageSize + 1000] ^= 0x01;
+      const at = (pages[pages.length >> 1]!.pageno - 1) * pageSize + 1000;
+      bytes[at] = bytes[at]! ^ 0x01;
       await Bun.write(join(dir, "t.sqlite"), bytes);
       const v = verifyManifest(join(dir, "t.sqlite"));
       expect(v.ok).toBe(false);
@@ -159,5 +161,29 @@ describe("the Store reads rows on demand", () => {
     }
     expect(s.resourcesOf("place:nope")).toEqual({ items: [], leftOut: 0 });
     expect(s.resourcesOfId("nope")).toBeNull();
+  });
+
+  test("with or without the resources_by_jurisdiction index (older files), the same resources in the same order", () => {
+    const m = new Database(":memory:");
+    m.exec(readFileSync(join(import.meta.dir, "../../src/directory/schema.sql"), "utf8"));
+    m.run("INSERT INTO sources (source_id, name, url, official, license_class, documented) VALUES ('s', 'S', 'https://example.gov/', 1, 'open', 1)");
+    const ins = m.prepare(`INSERT INTO resources (resource_id, jurisdiction_id, name, url, topics, official, verified_status, source_kind, source_id, documented, sort_key)
+      VALUES (?, ?, ?, 'https://example.gov/', '["assessor"]', 1, 'not_yet_verified', 'hand-added', 's', ?, ?)`);
+    const rows: [string, string, number, number][] = [["r9", "county:1", 1, 30], ["r1", "county:2", 1, 10], ["r5", "county:1", 1, 10], ["r2", "county:1", 0, 20], ["r3", "county:1", 1, 10]];
+    for (const [id, j, doc, key] of rows) ins.run(id, j, id, doc, key);
+    const withIndex = new Store(m).resourcesOf("county:1");
+    m.run("DROP INDEX resources_by_jurisdiction");
+    const scanned = new Store(m).resourcesOf("county:1");
+    expect(withIndex.items.map((r) => r.resource_id)).toEqual(["r3", "r5", "r9"]);
+    expect(withIndex.leftOut).toBe(1);
+    expect(scanned.items.map((r) => r.resource_id)).toEqual(["r3", "r5", "r9"]);
+    expect(scanned.leftOut).toBe(1);
+    expect(scanned.items[0]!.topics).toEqual(["assessor"]);
+    m.close();
+  });
+
+  test("the states with town records are found through an index, not a scan of jurisdictions", () => {
+    const plan = db.query(`EXPLAIN QUERY PLAN ${COUSUB_STATES_SQL}`).all() as { detail: string }[];
+    expect(plan.map((p) => p.detail).join(" ")).toMatch(/USING COVERING INDEX jurisdictions_by_type/);
   });
 });
