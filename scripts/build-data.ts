@@ -21,6 +21,8 @@ import { loadAuthored, type SourceRow } from "./build/authored";
 import { emptyRecords, loadDirectoryRecords, loadExtraRecords, type RecordSet } from "./build/records";
 import { createDatabase, finishSpatial, insertJurisdictions, insertRows } from "./build/spatialite";
 import { BoxIndex, bboxOf, pointInGeometry } from "./build/geom";
+import { writeBoundaryPack } from "../src/directory/boundary-pack";
+import { boundaryPackOf } from "../src/directory/boundaries";
 import { contentSha256, FILE_DIGEST_KEY, FILE_DIGEST_PLACEHOLDER, SCHEMA_VERSION, sealDataFile } from "../src/directory/manifest";
 
 export const DATASET_VERSION = "2026.11.22";
@@ -148,6 +150,7 @@ export async function buildData(opts: BuildOptions): Promise<{ summary: Record<s
     }
     const fts = buildNameSearch(db);
     finishSpatial(db);
+    writeBoundaryPack(db, boundaryPackOf(db)); // the point index's columns and top grid, read at start (boundary-pack.ts)
 
     const contentHash = contentSha256(db);
     const sourcesUsed = [...sources.keys()].sort();

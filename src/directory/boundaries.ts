@@ -46,6 +46,8 @@ import type { Database } from "bun:sqlite";
 import { decodeSpatialiteBlob } from "./spatialite-blob";
 import { buildPoly } from "./polygon";
 import { DecodedBudget, LazyShape, partsOf, type Shape } from "./lazy-shape";
+import { readBoundaryPack, type BoundaryColumns } from "./boundary-pack";
+import { NTYPES, buildTopGrid, gridDigest, type TopGrid } from "./top-grid";
 
 export interface PointChain {
   state: string | null;
@@ -60,7 +62,6 @@ const T_STATE = 0;
 const T_COUNTY = 1;
 const T_COUSUB = 2;
 const T_PLACE = 3;
-const NTYPES = 4;
 
 
 export interface BoundaryFeatureInput {
@@ -112,138 +113,61 @@ export class BoundaryIndex {
   private readonly entries: Int32Array; // poly indices, per (cell, type) in R3 order
   private readonly byType: Record<BoundaryType, number>;
   private readonly budget: DecodedBudget;
+  /** the top grid as built or read (the builder stores it in boundary_pack) */
+  readonly grid: TopGrid;
 
-  /** Load every state / county / cousub / place with a geom from an open (read-only) directory database. */
-  static fromDatabase(db: Database, options: BoundaryIndexOptions = {}): BoundaryIndex {
-    // Bounding boxes come from their columns; geometry blobs are decoded on first use (LazyShape), except for
-    // features whose box is wider than 60° (they cross the antimeridian: indexed polygon by polygon).
-    const stmt = db.query<{ jurisdiction_id: string; type: string; boundary_rank: number; county_id: string | null; min_x: number | null; min_y: number; max_x: number; max_y: number }, []>(
-      `SELECT jurisdiction_id, type, boundary_rank, county_id, min_x, min_y, max_x, max_y FROM jurisdictions
-        WHERE geom IS NOT NULL AND documented = 1 AND type IN ('state','county','cousub','place')`,
-    );
-    const geomOf = db.query<{ geom: Uint8Array }, [string]>("SELECT geom FROM jurisdictions WHERE jurisdiction_id = ?");
-    const decode = (id: string) => {
-      try {
-        return decodeSpatialiteBlob(geomOf.get(id)!.geom).polygons.map((p) => p.rings);
-      } catch (e) {
-        throw new Error(`jurisdictions.geom of ${id}: ${(e as Error).message}`);
-      }
-    };
-    const features: BoundaryFeatureInput[] = [];
-    for (const row of stmt.all()) { // all() rather than iterate(): a third less time at start for ~28k rows
-      const id = row.jurisdiction_id;
-      const lazy = row.min_x !== null && row.max_x - row.min_x <= 60;
-      features.push({
-        id, type: row.type as BoundaryType, rank: row.boundary_rank ?? 0,
-        polygons: lazy ? () => decode(id) : decode(id),
-        bbox: lazy ? [row.min_x!, row.min_y, row.max_x, row.max_y] : undefined,
-        county: row.type === "cousub" ? row.county_id : null,
-      });
-    }
-    stmt.finalize();
-    return new BoundaryIndex(features, options);
+  /** Load every state / county / cousub / place with a geom from an open (read-only) directory database: the
+   * feature columns from the builder's boundary_pack when the file has one (see boundary-pack.ts), else from the
+   * jurisdictions table (scanBoundaryColumns). Geometry blobs are decoded on first use (LazyShape), except where
+   * the box is missing or wider than 60° (crossing the antimeridian: indexed polygon by polygon at start). */
+  static fromDatabase(db: Database, options: BoundaryIndexOptions & { usePack?: boolean } = {}): BoundaryIndex {
+    const pack = options.usePack !== false ? readBoundaryPack(db) : null;
+    const columns = pack?.columns ?? scanBoundaryColumns(db);
+    return new BoundaryIndex({ columns, load: geometryLoader(db, columns.ids), grid: pack?.grid }, options);
   }
 
-  constructor(features: BoundaryFeatureInput[], options: BoundaryIndexOptions = {}) {
+  /** From features (tests, tools), or from columns in R3 order with one loader of a feature's polygons. */
+  constructor(input: BoundaryFeatureInput[] | { columns: BoundaryColumns; load: (feature: number) => Float64Array[][]; grid?: TopGrid | null }, options: BoundaryIndexOptions = {}) {
+    const { columns, load } = Array.isArray(input) ? columnsOfFeatures(input) : input;
     const cellSize = options.cellSize ?? 0.25;
     this.budget = new DecodedBudget(options.decodedBytes ?? 64 * 1024 * 1024);
-    // R3 order: type, then boundary_rank desc, then jurisdiction_id asc
-    const order = features
-      .map((f, i) => i)
-      .filter((i) => BOUNDARY_TYPES.includes(features[i]!.type))
-      .sort((a, b) => {
-        const fa = features[a]!, fb = features[b]!;
-        if (fa.rank !== fb.rank) return fb.rank - fa.rank;
-        return fa.id < fb.id ? -1 : fa.id > fb.id ? 1 : 0;
-      });
-    const n = order.length;
-    this.ids = new Array(n);
-    this.ftype = new Uint8Array(n);
+    const n = columns.ids.length;
+    const boxes = columns.boxes;
+    this.ids = columns.ids;
+    this.ftype = columns.types;
     this.fstate = new Array(n);
     this.fcounty = new Array(n);
     this.byType = { state: 0, county: 0, cousub: 0, place: 0 };
     this.polys = [];
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (let fi = 0; fi < n; fi++) {
-      const f = features[order[fi]!]!;
-      const t = BOUNDARY_TYPES.indexOf(f.type);
-      const colon = f.id.indexOf(":");
-      const geoid = colon >= 0 ? f.id.slice(colon + 1) : f.id;
-      this.ids[fi] = f.id;
-      this.ftype[fi] = t;
-      this.fstate[fi] = geoid.slice(0, 2);
-      this.fcounty[fi] = t === T_COUSUB ? (f.county ?? "county:" + geoid.slice(0, 5)) : "";
-      this.byType[f.type]++;
-      const shapes: Shape[] = [];
-      if (typeof f.polygons === "function") shapes.push(new LazyShape(fi, ...f.bbox!, f.polygons, this.budget));
-      else for (const rings of f.polygons) { const p = buildPoly(fi, rings); if (p) shapes.push(p); }
-      for (const p of shapes) {
-        this.polys.push(p);
-        if (p.minx < minX) minX = p.minx;
-        if (p.miny < minY) minY = p.miny;
-        if (p.maxx > maxX) maxX = p.maxx;
-        if (p.maxy > maxY) maxY = p.maxy;
-      }
+      const id = this.ids[fi]!;
+      const t = this.ftype[fi]!;
+      const g = id.indexOf(":") + 1; // GEOID = the part after the first ':' (the whole id without one)
+      this.fstate[fi] = id.slice(g, g + 2);
+      this.fcounty[fi] = t === T_COUSUB ? (columns.counties[fi] ?? "county:" + id.slice(g, g + 5)) : "";
+      this.byType[BOUNDARY_TYPES[t]!]++;
+      if (boxes[4 * fi] === boxes[4 * fi]) this.polys.push(new LazyShape(fi, boxes[4 * fi]!, boxes[4 * fi + 1]!, boxes[4 * fi + 2]!, boxes[4 * fi + 3]!, load, this.budget)); // not NaN
+      else for (const rings of load(fi)) { const p = buildPoly(fi, rings); if (p) this.polys.push(p); }
     }
-    // top-level grid
-    if (this.polys.length === 0) {
-      minX = minY = 0;
-      maxX = maxY = 0;
-    }
-    this.gInv = 1 / cellSize;
-    this.gx0 = Math.floor(minX);
-    this.gy0 = Math.floor(minY);
-    this.gnx = Math.floor((maxX - this.gx0) * this.gInv) + 1;
-    this.gny = Math.floor((maxY - this.gy0) * this.gInv) + 1;
+    // the top-level grid: the builder's (boundary_pack) when it was built on the same polygon boxes and types
     const polys = this.polys;
-    // each polygon's cell range [c0, r0, c1, r1], computed once for every pass
-    const ranges = new Int32Array(polys.length * 4);
+    const pb = new Float64Array(4 * polys.length), pt = new Uint8Array(polys.length);
     for (let pi = 0; pi < polys.length; pi++) {
       const p = polys[pi]!;
-      ranges[4 * pi] = Math.floor((p.minx - this.gx0) * this.gInv);
-      ranges[4 * pi + 1] = Math.floor((p.miny - this.gy0) * this.gInv);
-      ranges[4 * pi + 2] = Math.floor((p.maxx - this.gx0) * this.gInv);
-      ranges[4 * pi + 3] = Math.floor((p.maxy - this.gy0) * this.gInv);
+      pb[4 * pi] = p.minx; pb[4 * pi + 1] = p.miny; pb[4 * pi + 2] = p.maxx; pb[4 * pi + 3] = p.maxy;
+      pt[pi] = this.ftype[p.feature]!;
     }
-    // only cells some box reaches get slots (most of the extent, from Guam to the Virgin Islands, is sea):
-    // cellIdx maps a grid cell to its compact number, -1 when empty (a point there is outside coverage)
-    const gnx = this.gnx;
-    const cellIdx = new Int32Array(gnx * this.gny).fill(-1);
-    let nCells = 0;
-    for (let pi = 0; pi < polys.length; pi++) {
-      const c0 = ranges[4 * pi]!, r0 = ranges[4 * pi + 1]!, c1 = ranges[4 * pi + 2]!, r1 = ranges[4 * pi + 3]!;
-      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) if (cellIdx[r * gnx + c] === -1) cellIdx[r * gnx + c] = nCells++;
-    }
-    const nSlots = nCells * NTYPES;
-    const off = new Int32Array(nSlots + 1);
-    for (let pi = 0; pi < polys.length; pi++) {
-      const c0 = ranges[4 * pi]!, r0 = ranges[4 * pi + 1]!, c1 = ranges[4 * pi + 2]!, r1 = ranges[4 * pi + 3]!;
-      const t = this.ftype[polys[pi]!.feature]!;
-      for (let r = r0; r <= r1; r++) {
-        for (let c = c0; c <= c1; c++) {
-          const j = cellIdx[r * gnx + c]! * NTYPES + t + 1;
-          off[j] = off[j]! + 1;
-        }
-      }
-    }
-    for (let i = 0; i < nSlots; i++) off[i + 1] = off[i + 1]! + off[i]!;
-    const fill = off.slice(0, nSlots);
-    const entries = new Int32Array(off[nSlots]!);
-    // polys are in feature (R3) order, so each slot comes out sorted
-    for (let pi = 0; pi < polys.length; pi++) {
-      const c0 = ranges[4 * pi]!, r0 = ranges[4 * pi + 1]!, c1 = ranges[4 * pi + 2]!, r1 = ranges[4 * pi + 3]!;
-      const t = this.ftype[polys[pi]!.feature]!;
-      for (let r = r0; r <= r1; r++) {
-        for (let c = c0; c <= c1; c++) {
-          const j = cellIdx[r * gnx + c]! * NTYPES + t;
-          entries[fill[j]!] = pi;
-          fill[j] = fill[j]! + 1;
-        }
-      }
-    }
-    this.cellIdx = cellIdx;
-    this.off = off;
-    this.entries = entries;
+    const given = !Array.isArray(input) ? input.grid : null;
+    const grid = given && given.cellSize === cellSize && given.digest === gridDigest(pb, pt, cellSize) ? given : buildTopGrid(pb, pt, cellSize);
+    this.grid = grid;
+    this.gInv = 1 / cellSize;
+    this.gx0 = grid.gx0;
+    this.gy0 = grid.gy0;
+    this.gnx = grid.gnx;
+    this.gny = grid.gny;
+    this.cellIdx = grid.cellIdx;
+    this.off = grid.off;
+    this.entries = grid.entries;
   }
 
   /** Index of the top-level grid slot base for a point (compact cell * NTYPES), or -1 outside the grid or in a
@@ -368,4 +292,69 @@ export class BoundaryIndex {
       typedArrayBytes: bytes,
     };
   }
+}
+
+/** R3 order of features: boundary_rank desc, then jurisdiction_id asc (JavaScript string order); the type needs no
+ * place in it (candidate lists are per type). */
+function r3Order(ids: string[], ranks: ArrayLike<number>): number[] {
+  return ids.map((_, i) => i).sort((a, b) => ranks[b]! - ranks[a]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+}
+
+const noBox = (minx: number | null, maxx: number | null) => minx === null || maxx === null || !(maxx - minx <= 60);
+
+/** Rule R1 over the jurisdictions table: the index's columns in R3 order (what the builder packs; the server's way
+ * for a file without boundary_pack). */
+export function scanBoundaryColumns(db: Database): BoundaryColumns {
+  const rows = db.query<[string, string, number | null, string | null, number | null, number, number | null, number], []>(
+    `SELECT jurisdiction_id, type, boundary_rank, county_id, min_x, min_y, max_x, max_y FROM jurisdictions
+      WHERE geom IS NOT NULL AND documented = 1 AND type IN ('state','county','cousub','place')`,
+  ).values() as [string, string, number | null, string | null, number | null, number, number | null, number][];
+  const order = r3Order(rows.map((r) => r[0]), rows.map((r) => r[2] ?? 0));
+  const n = order.length;
+  const c: BoundaryColumns = { ids: new Array(n), types: new Uint8Array(n), counties: new Array(n), boxes: new Float64Array(4 * n) };
+  for (let k = 0; k < n; k++) {
+    const [id, type, , county, minx, miny, maxx, maxy] = rows[order[k]!]!;
+    c.ids[k] = id;
+    c.types[k] = BOUNDARY_TYPES.indexOf(type as BoundaryType);
+    c.counties[k] = type === "cousub" ? county : null;
+    if (noBox(minx, maxx)) c.boxes.fill(NaN, 4 * k, 4 * k + 4);
+    else c.boxes.set([minx!, miny, maxx!, maxy], 4 * k);
+  }
+  return c;
+}
+
+/** Features given in memory (tests, tools) as columns: a loader function makes a lazy feature (its bbox required),
+ * polygons given as arrays are indexed at start. */
+function columnsOfFeatures(features: BoundaryFeatureInput[]): { columns: BoundaryColumns; load: (feature: number) => Float64Array[][] } {
+  const valid = features.filter((f) => BOUNDARY_TYPES.includes(f.type));
+  const order = r3Order(valid.map((f) => f.id), valid.map((f) => f.rank));
+  const n = order.length;
+  const c: BoundaryColumns = { ids: new Array(n), types: new Uint8Array(n), counties: new Array(n), boxes: new Float64Array(4 * n).fill(NaN) };
+  const sorted = order.map((i) => valid[i]!);
+  sorted.forEach((f, k) => {
+    c.ids[k] = f.id;
+    c.types[k] = BOUNDARY_TYPES.indexOf(f.type);
+    c.counties[k] = f.county ?? null;
+    if (typeof f.polygons === "function") c.boxes.set(f.bbox!, 4 * k);
+  });
+  return { columns: c, load: (k) => { const p = sorted[k]!.polygons; return typeof p === "function" ? p() : p; } };
+}
+
+/** Decodes a feature's polygons from its geometry blob, by feature number. */
+export function geometryLoader(db: Database, ids: string[]): (feature: number) => Float64Array[][] {
+  const geomOf = db.query<{ geom: Uint8Array }, [string]>("SELECT geom FROM jurisdictions WHERE jurisdiction_id = ?");
+  return (fi) => {
+    const id = ids[fi]!;
+    try {
+      return decodeSpatialiteBlob(geomOf.get(id)!.geom).polygons.map((p) => p.rings);
+    } catch (e) {
+      throw new Error(`jurisdictions.geom of ${id}: ${(e as Error).message}`);
+    }
+  };
+}
+
+/** What the builder stores in boundary_pack: the columns (rules R1, R3) and the top grid built on them. */
+export function boundaryPackOf(db: Database): { columns: BoundaryColumns; grid: TopGrid } {
+  const columns = scanBoundaryColumns(db);
+  return { columns, grid: new BoundaryIndex({ columns, load: geometryLoader(db, columns.ids) }).grid };
 }

@@ -58,7 +58,7 @@ export function chainFromIds(store: Store, ids: (string | null)[]): Jurisdiction
 /** A Source of spec part 1. Authored sources kept in this repository (url a repository path) point at the
  * service's own page for the source, /sources/{source_id}. */
 export function sourceOut(store: Store, sourceId: string | null, links: Links): SourceOut | null {
-  const s = sourceId ? store.sources.get(sourceId) : undefined;
+  const s = sourceId ? store.source(sourceId) : undefined;
   if (!s || !s.documented) return null;
   return sharedOut(links, s, (): SourceOut => ({
     name: s.name, url: /^https?:\/\//.test(s.url) ? s.url : `${links.site}/sources/${encodeURIComponent(s.source_id)}`, publisher: s.publisher, official: !!s.official,

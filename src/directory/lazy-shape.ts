@@ -16,7 +16,7 @@ export class LazyShape {
     readonly miny: number,
     readonly maxx: number,
     readonly maxy: number,
-    private readonly load: () => Float64Array[][],
+    private readonly load: (feature: number) => Float64Array[][],
     private readonly budget: DecodedBudget,
   ) {}
 
@@ -24,7 +24,7 @@ export class LazyShape {
     let parts = this.loaded;
     if (!parts) {
       parts = [];
-      for (const rings of this.load()) { const p = buildPoly(this.feature, rings); if (p) parts.push(p); }
+      for (const rings of this.load(this.feature)) { const p = buildPoly(this.feature, rings); if (p) parts.push(p); }
       this.loaded = parts;
       this.budget.admit(this, parts);
     }

@@ -9,10 +9,17 @@ import { TYPE_ORDER } from "./jurisdictions";
 
 export class PlaceNames {
   private byBaseIndex: Map<string, JurisdictionRow[]> | null = null;
-  readonly stateByCode = new Map<string, JurisdictionRow>();
+  private states: Map<string, JurisdictionRow> | null = null;
 
-  constructor(private readonly store: Store) {
-    for (const j of store.jurisdictions.values()) if (j.documented && j.type === "state" && j.state) this.stateByCode.set(j.state.toUpperCase(), j);
+  constructor(private readonly store: Store) {}
+
+  /** Documented states by postal code (read on first use). */
+  get stateByCode(): Map<string, JurisdictionRow> {
+    if (!this.states) {
+      this.states = new Map();
+      for (const j of this.store.states()) if (j.state) this.states.set(j.state.toUpperCase(), j);
+    }
+    return this.states;
   }
 
   /** Base name → candidates, built on the first place-name question (not at start: ~40k names to split). */

@@ -51,7 +51,7 @@ export function officeRecord(dir: Directory, id: string) {
 
 /** A documented source record (every input and authored file of the data file), or not-found. */
 export function sourceRecord(dir: Directory, id: string) {
-  const s = dir.store.sources.get(id);
+  const s = dir.store.source(id);
   const out = s ? sourceOut(dir.store, id, dir.links) : null;
   if (!s || !out) throw notFound("source", id);
   return { source: out, source_id: s.source_id, license: s.license, vintage: s.vintage, sha256: s.sha256, stored_path: /^https?:\/\//.test(s.url) ? null : s.url };

@@ -28,7 +28,7 @@ function townlessStates(d: ResolveDeps): Set<string> {
   if (!s) {
     const have = d.index.cousubStates();
     s = new Set<string>();
-    for (const j of d.store.jurisdictions.values()) if (j.type === "cousub" && j.documented && j.state_fips && !have.has(j.state_fips)) s.add(j.state_fips);
+    for (const fips of d.store.cousubRecordStates()) if (!have.has(fips)) s.add(fips);
     townless.set(d.index, s);
   }
   return s;

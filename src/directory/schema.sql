@@ -72,6 +72,11 @@ CREATE TABLE resources (
   sort_key INTEGER NOT NULL               -- fixed rank within its jurisdiction (lower first)
 );
 
+-- Read by key at start-up and on first use (src/directory/store.ts): a jurisdiction's resources, and the states
+-- with county subdivision records, without a scan of the table.
+CREATE INDEX resources_by_jurisdiction ON resources (jurisdiction_id);
+CREATE INDEX jurisdictions_by_type ON jurisdictions (type, documented, state_fips);
+
 -- Local overrides of who performs a function (e.g. a Minnesota city with its own assessor).
 CREATE TABLE function_overrides (
   jurisdiction_id TEXT NOT NULL, function TEXT NOT NULL, performer_id TEXT, office_id TEXT,
@@ -83,6 +88,11 @@ CREATE TABLE radon_zones (county_id TEXT PRIMARY KEY, zone TEXT NOT NULL, editio
 
 CREATE TABLE topics (topic TEXT PRIMARY KEY, json TEXT NOT NULL, source_id TEXT NOT NULL);
 CREATE TABLE guides (topic TEXT PRIMARY KEY, json TEXT NOT NULL, source_id TEXT NOT NULL);
+
+-- The point index's feature list, derived by the builder from jurisdictions (src/directory/boundary-pack.ts): keys
+-- format, count, ids, counties (text, one per line, R3 order), types (one byte each), boxes (4 little-endian float64
+-- each). Read at start instead of scanning jurisdictions; not part of content_sha256 (derived), covered by the seal.
+CREATE TABLE boundary_pack (key TEXT PRIMARY KEY, value BLOB NOT NULL);
 
 -- Name search (FTS5, prefix matching). kind = 'place' | 'resource'; ref = jurisdiction_id or resource_id.
 -- Person names are never indexed.

@@ -1,7 +1,9 @@
-// Read-only access to the data file. Everything the answers need (not the geometry: see boundaries.ts) is loaded
-// into memory at start: ~40k jurisdictions, ~10k resources, offices, overrides, sources. The provenance filter
-// lives here: records whose origin is undocumented (documented = 0) are never handed out; callers get a count.
-import type { Database } from "bun:sqlite";
+// Read-only access to the data file. Rows are read on demand by primary key and kept once read (the file is
+// read-only): a jurisdiction by id, the resources of a jurisdiction, a source by id. Start reads only the small
+// tables (same_as, offices, overrides, state rules); every jurisdiction row is read on the first use of a feature
+// that needs them all (the place-name index). The provenance filter lives here: records whose origin is
+// undocumented (documented = 0) are never handed out; callers get a count.
+import type { Database, Statement } from "bun:sqlite";
 
 export interface JurisdictionRow {
   jurisdiction_id: string; type: string; name: string; legal_type: string | null; state: string | null;
@@ -41,51 +43,117 @@ const groupBy = <T>(rows: T[], key: (r: T) => string) => {
   return m;
 };
 
-/** ORDER BY jurisdiction_id, sort_key, resource_id (the ids are ASCII: JavaScript order = SQLite BINARY order). */
-const byResourceOrder = (a: { jurisdiction_id: string; sort_key: number; resource_id: string }, b: typeof a) =>
-  a.jurisdiction_id < b.jurisdiction_id ? -1 : a.jurisdiction_id > b.jurisdiction_id ? 1
-    : a.sort_key !== b.sort_key ? a.sort_key - b.sort_key : a.resource_id < b.resource_id ? -1 : a.resource_id > b.resource_id ? 1 : 0;
+/** ORDER BY sort_key, resource_id within one jurisdiction (the ids are ASCII: JavaScript order = SQLite BINARY order). */
+const byResourceOrder = (a: { sort_key: number; resource_id: string }, b: typeof a) =>
+  a.sort_key !== b.sort_key ? a.sort_key - b.sort_key : a.resource_id < b.resource_id ? -1 : a.resource_id > b.resource_id ? 1 : 0;
+
+const JURISDICTION_COLUMNS = `jurisdiction_id, type, name, legal_type, state, state_fips, county_id, ocd_id, tiger_vintage, incorporated,
+  funcstat, source_id, documented, boundary_source`;
+
+/** States with documented county subdivision records (covered by the index jurisdictions_by_type: no table scan). */
+export const COUSUB_STATES_SQL = "SELECT DISTINCT state_fips AS s FROM jurisdictions WHERE type = 'cousub' AND documented <> 0 AND state_fips IS NOT NULL AND state_fips <> ''";
+
+type Radon = { zone: string; edition: string; note: string | null; source_id: string };
 
 export class Store {
-  readonly jurisdictions = new Map<string, JurisdictionRow>();
   readonly sameAs = new Map<string, string[]>();
-  readonly sources = new Map<string, SourceRow>();
-  private readonly resources: Map<string, ResourceRow[]>;
-  private readonly resourceById = new Map<string, ResourceRow>();
+  readonly stateRuleSource = new Map<string, string>();
+  readonly manifest: Record<string, string>;
+  /** jurisdiction rows read so far (hits only: unknown ids from requests are not remembered) */
+  private readonly jurisdictionRows = new Map<string, JurisdictionRow>();
+  private allJurisdictions: Map<string, JurisdictionRow> | null = null;
+  private readonly jurisdictionStmt: Statement<JurisdictionRow, [string]>;
+  private readonly sourceRows = new Map<string, SourceRow>();
+  private readonly sourceStmt: Statement<SourceRow, [string]>;
+  /** jurisdiction → rowids of its resources, from resources_by_jurisdiction, or for a file without that index from
+   * one narrow scan on first use */
+  private resourceRowids: Map<string, number[]> | null = null;
+  private readonly resourceGroups = new Map<string, ResourceRow[]>();
+  private readonly resourceRows = new Map<number, ResourceRow>();
+  private readonly resourceStmt: Statement<ResourceRow & { topics: string }, [number]>;
+  private readonly resourceRowidStmt: Statement<{ rowid: number }, [string]>;
+  private readonly resourceRowidsOf: Statement<{ rowid: number }, [string]> | null = null;
   private readonly offices: Map<string, OfficeRow[]>;
   private readonly overrides: Map<string, OverrideRow[]>;
-  readonly radon = new Map<string, { zone: string; edition: string; note: string | null; source_id: string }>();
-  readonly manifest: Record<string, string>;
-  readonly stateRuleSource = new Map<string, string>();
+  private radonZones: Map<string, Radon> | null = null;
 
   constructor(readonly db: Database) {
-    for (const r of db.query<JurisdictionRow, []>(
-      `SELECT jurisdiction_id, type, name, legal_type, state, state_fips, county_id, ocd_id, tiger_vintage, incorporated,
-              funcstat, source_id, documented, boundary_source FROM jurisdictions ORDER BY jurisdiction_id`).all()) this.jurisdictions.set(r.jurisdiction_id, r);
+    this.jurisdictionStmt = db.query(`SELECT ${JURISDICTION_COLUMNS} FROM jurisdictions WHERE jurisdiction_id = ?`);
+    this.sourceStmt = db.query("SELECT * FROM sources WHERE source_id = ?");
+    this.resourceStmt = db.query("SELECT * FROM resources WHERE rowid = ?");
+    this.resourceRowidStmt = db.query("SELECT rowid FROM resources WHERE resource_id = ?");
+    // files built before the index was added are read with one narrow scan instead (resourcesAll)
+    if (db.query("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'resources_by_jurisdiction'").get()) {
+      this.resourceRowidsOf = db.query<{ rowid: number }, [string]>("SELECT rowid FROM resources WHERE jurisdiction_id = ?");
+    }
     for (const r of db.query<{ jurisdiction_id: string; other_id: string }, []>("SELECT jurisdiction_id, other_id FROM same_as ORDER BY jurisdiction_id, other_id").all()) {
       const l = this.sameAs.get(r.jurisdiction_id); if (l) l.push(r.other_id); else this.sameAs.set(r.jurisdiction_id, [r.other_id]);
     }
-    for (const r of db.query<SourceRow, []>("SELECT * FROM sources ORDER BY source_id").all()) this.sources.set(r.source_id, r);
-    // sorted here, not by ORDER BY: the table has no index in that order, and SQLite's sort took ~100 ms at start
-    const res = db.query<ResourceRow & { topics: string }, []>("SELECT * FROM resources").all()
-      .sort(byResourceOrder) as unknown as ResourceRow[];
-    for (const r of res) r.topics = JSON.parse(r.topics as unknown as string) as string[]; // in place: no copy of each row
-    this.resources = groupBy(res, (r) => r.jurisdiction_id);
-    for (const r of res) this.resourceById.set(r.resource_id, r);
     this.offices = groupBy(db.query<OfficeRow, []>("SELECT * FROM offices ORDER BY jurisdiction_id, office_id").all(), (r) => r.jurisdiction_id);
     this.overrides = groupBy(db.query<OverrideRow, []>("SELECT * FROM function_overrides ORDER BY jurisdiction_id, function, role").all(), (r) => r.jurisdiction_id);
-    for (const r of db.query<{ county_id: string; zone: string; edition: string; note: string | null; source_id: string }, []>("SELECT * FROM radon_zones").all()) this.radon.set(r.county_id, r);
     for (const r of db.query<{ state: string; source_id: string }, []>("SELECT state, source_id FROM state_rules").all()) this.stateRuleSource.set(r.state.toUpperCase(), r.source_id);
     this.manifest = Object.fromEntries(db.query<{ key: string; value: string }, []>("SELECT key, value FROM manifest").all().map((r) => [r.key, r.value]));
   }
 
+  /** Every jurisdiction row (documented or not) by id, in id order: read on first use (a full scan, ~40k rows). */
+  get jurisdictions(): ReadonlyMap<string, JurisdictionRow> {
+    if (this.allJurisdictions) return this.allJurisdictions;
+    const all = new Map<string, JurisdictionRow>();
+    for (const r of this.db.query<JurisdictionRow, []>(`SELECT ${JURISDICTION_COLUMNS} FROM jurisdictions ORDER BY jurisdiction_id`).all()) {
+      all.set(r.jurisdiction_id, this.jurisdictionRows.get(r.jurisdiction_id) ?? r); // rows already handed out stay the same objects
+    }
+    this.jurisdictionRows.clear();
+    return (this.allJurisdictions = all);
+  }
+
+  private row(id: string): JurisdictionRow | undefined {
+    if (this.allJurisdictions) return this.allJurisdictions.get(id);
+    let j = this.jurisdictionRows.get(id);
+    if (!j) { j = this.jurisdictionStmt.get(id) ?? undefined; if (j) this.jurisdictionRows.set(id, j); }
+    return j;
+  }
+
   /** A documented jurisdiction, or null (unknown or undocumented). */
   jurisdiction(id: string): JurisdictionRow | null {
-    const j = this.jurisdictions.get(id);
+    const j = this.row(id);
     return j && j.documented ? j : null;
   }
 
-  isDocumentedSource(id: string | null): boolean { return !!id && this.sources.get(id)?.documented === 1; }
+  /** Documented states, DC and territories (a range of the primary key: no scan). */
+  states(): JurisdictionRow[] {
+    if (this.allJurisdictions) return [...this.allJurisdictions.values()].filter((j) => j.type === "state" && j.documented);
+    const ids = this.db.query<{ jurisdiction_id: string }, []>("SELECT jurisdiction_id FROM jurisdictions WHERE jurisdiction_id >= 'state:' AND jurisdiction_id < 'state;' ORDER BY jurisdiction_id").all();
+    return ids.map((r) => this.jurisdiction(r.jurisdiction_id)).filter((j): j is JurisdictionRow => !!j && j.type === "state");
+  }
+
+  /** State FIPS codes with at least one documented county subdivision record. */
+  cousubRecordStates(): Set<string> {
+    const out = new Set<string>();
+    if (this.allJurisdictions) {
+      for (const j of this.allJurisdictions.values()) if (j.type === "cousub" && j.documented && j.state_fips) out.add(j.state_fips);
+      return out;
+    }
+    for (const r of this.db.query<{ s: string }, []>(COUSUB_STATES_SQL).all()) out.add(r.s);
+    return out;
+  }
+
+  /** A source record by id (documented or not), or undefined. */
+  source(id: string): SourceRow | undefined {
+    let s = this.sourceRows.get(id);
+    if (!s) { s = this.sourceStmt.get(id) ?? undefined; if (s) this.sourceRows.set(id, s); }
+    return s;
+  }
+
+  isDocumentedSource(id: string | null): boolean { return !!id && this.source(id)?.documented === 1; }
+
+  /** Radon zones by county id (read on first use). */
+  get radon(): ReadonlyMap<string, Radon> {
+    if (!this.radonZones) {
+      this.radonZones = new Map();
+      for (const r of this.db.query<Radon & { county_id: string }, []>("SELECT * FROM radon_zones").all()) this.radonZones.set(r.county_id, r);
+    }
+    return this.radonZones;
+  }
 
   private documented<T extends { documented: number; source_id: string | null }>(rows: T[]): Filtered<T> {
     let leftOut = 0;
@@ -94,14 +162,48 @@ export class Store {
     return { items, leftOut };
   }
 
-  resourcesOf(jurisdictionId: string): Filtered<ResourceRow> { return this.documented(this.resources.get(jurisdictionId) ?? []); }
+  private resourceRow(rowid: number): ResourceRow | null {
+    let r = this.resourceRows.get(rowid);
+    if (!r) {
+      const raw = this.resourceStmt.get(rowid);
+      if (!raw) return null;
+      r = raw as unknown as ResourceRow;
+      r.topics = JSON.parse(raw.topics as unknown as string) as string[]; // in place: no copy of the row
+      this.resourceRows.set(rowid, r);
+    }
+    return r;
+  }
+
+  /** Every resource of a jurisdiction (documented or not), by sort_key then resource_id. */
+  private resourcesAll(jurisdictionId: string): ResourceRow[] {
+    let g = this.resourceGroups.get(jurisdictionId);
+    if (g) return g;
+    const rowids = this.resourceRowidsOf ? this.resourceRowidsOf.all(jurisdictionId).map((r) => r.rowid) : this.scannedRowids().get(jurisdictionId) ?? [];
+    g = rowids.map((id) => this.resourceRow(id)!).sort(byResourceOrder);
+    this.resourceGroups.set(jurisdictionId, g);
+    return g;
+  }
+
+  private scannedRowids(): Map<string, number[]> {
+    if (!this.resourceRowids) {
+      const m = new Map<string, number[]>();
+      for (const [rowid, jid] of this.db.query<unknown, []>("SELECT rowid, jurisdiction_id FROM resources").values() as [number, string][]) {
+        const l = m.get(jid); if (l) l.push(rowid); else m.set(jid, [rowid]);
+      }
+      this.resourceRowids = m;
+    }
+    return this.resourceRowids;
+  }
+
+  resourcesOf(jurisdictionId: string): Filtered<ResourceRow> { return this.documented(this.resourcesAll(jurisdictionId)); }
   officesOf(jurisdictionId: string): Filtered<OfficeRow> { return this.documented(this.offices.get(jurisdictionId) ?? []); }
   overridesOf(jurisdictionId: string): OverrideRow[] {
     return (this.overrides.get(jurisdictionId) ?? []).filter((o) => this.isDocumentedSource(o.source_id));
   }
   /** One documented resource by id, or null. */
   resourcesOfId(resourceId: string): ResourceRow | null {
-    const r = this.resourceById.get(resourceId);
+    const hit = this.resourceRowidStmt.get(resourceId);
+    const r = hit ? this.resourceRow(hit.rowid) : null;
     return r && r.documented && this.isDocumentedSource(r.source_id) && this.jurisdiction(r.jurisdiction_id) ? r : null;
   }
 }
