@@ -4,6 +4,11 @@
 // Bun.serve answering the same resolve body (~8.7 KB) with the same headers. Prints per run: cold start (exec →
 // first 200 of resolve), RSS after start and under load, req/s, p99, CPU µs per request, and the ratios.
 //   bun bench/front-door.ts [data file] [--exe dist/directory] [--seconds 8] [--runs 2]
+//     [--windows N [--window-seconds 2] [--compare OTHER_EXE]]
+// With --windows, after the warm-up the load alternates between the targets in N rounds of short windows (app,
+// bare, and with --compare a second executable on the same data file, e.g. the previous commit's): slow drifts of a
+// shared VM then hit every target alike. Totals are summed over the windows; p50/p90/p99 are the medians of the
+// windows' figures.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
@@ -16,6 +21,9 @@ const opt = (name: string, dflt: string) => { const i = args.indexOf(name); retu
 const exe = opt("--exe", join(root, "dist/directory"));
 const seconds = Number(opt("--seconds", "8"));
 const runs = Number(opt("--runs", "2"));
+const windows = Number(opt("--windows", "0"));
+const windowSeconds = Number(opt("--window-seconds", "2"));
+const compare = opt("--compare", "");
 const data = args[0] ?? join(root, "directory.sqlite");
 for (const [what, f] of [["data file", data], ["executable (npx bun run build)", exe], ["wrk", "/usr/bin/wrk"]]) {
   if (!existsSync(f!)) { console.error(`missing ${what}: ${f}`); process.exit(2); }
@@ -47,11 +55,11 @@ writeFileSync(`${tmp}.lua`, `local paths = {\n${paths.map((p) => `"${p}"`).join(
 const rssMb = (pid: number) => { try { const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8")); return m ? Number(m[1]) / 1024 : NaN; } catch { return NaN; } };
 const cpuTicks = (pid: number) => { const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" "); return Number(f[11]) + Number(f[12]); };
 
-async function wrk(url: string, script: string | null, pid: number) {
+async function wrk(url: string, script: string | null, pid: number, secs = seconds) {
   const t0 = cpuTicks(pid);
   let peak = 0;
   const timer = setInterval(() => { peak = Math.max(peak, rssMb(pid)); }, 200);
-  const p = Bun.spawn(["taskset", "-c", CPU_LOAD, "wrk", "-t1", "-c32", `-d${seconds}s`, "--latency", ...(script ? ["-s", script] : []), url], { stdout: "pipe", stderr: "pipe" });
+  const p = Bun.spawn(["taskset", "-c", CPU_LOAD, "wrk", "-t1", "-c32", `-d${secs}s`, "--latency", ...(script ? ["-s", script] : []), url], { stdout: "pipe", stderr: "pipe" });
   const out = await new Response(p.stdout).text();
   await p.exited;
   clearInterval(timer);
@@ -64,7 +72,9 @@ async function wrk(url: string, script: string | null, pid: number) {
   };
   const p50 = pct(50), p90 = pct(90), p99 = pct(99);
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-  return { rps, p50, p90, p99, n, non2xx, cpuUs: (ticks * 10_000) / n, peak };
+  const secsTaken = /requests in ([\d.]+)(ms|s)/.exec(out);
+  const wall = secsTaken ? Number(secsTaken[1]) * (secsTaken[2] === "ms" ? 0.001 : 1) : secs;
+  return { rps, p50, p90, p99, n, non2xx, cpuUs: (ticks * 10_000) / n, peak, ticks, wall };
 }
 
 async function firstOk(url: string, until: number): Promise<Response> {
@@ -95,6 +105,7 @@ for (let run = 1; run <= runs; run++) {
     try {
       await firstOk(`http://127.0.0.1:${barePort}/`, performance.now() + 10000);
       await wrk(`http://127.0.0.1:${port}`, `${tmp}.lua`, app.pid); // warm-up (JIT, chain memo)
+      if (windows > 0) { await alternateWindows(run, cold, rssStart, body.length, app.pid, port, bare.pid, barePort, env); continue; }
       const a = await wrk(`http://127.0.0.1:${port}`, `${tmp}.lua`, app.pid);
       const b = await wrk(`http://127.0.0.1:${barePort}/`, null, bare.pid);
       console.log(`run ${run}: cold start ${fmt(cold, 2)} s; RSS after start ${fmt(rssStart)} MB, under load (peak) ${fmt(a.peak)} MB; body ${body.length} B`);
@@ -103,4 +114,42 @@ for (let run = 1; run <= runs; run++) {
       console.log(`  ratio req/s ${(a.rps / b.rps).toFixed(3)}; ratio CPU/req (bare/app) ${(b.cpuUs / a.cpuUs).toFixed(3)}`);
     } finally { bare.kill(); await bare.exited; }
   } finally { app.kill(); await app.exited; }
+}
+
+type Figures = Awaited<ReturnType<typeof wrk>>;
+function median(xs: number[]) { const v = [...xs].sort((a, b) => a - b); return v.length ? (v[(v.length - 1) >> 1]! + v[v.length >> 1]!) / 2 : NaN; }
+
+/** Sum of windows: req/s over the summed wall time, CPU per request over the summed ticks, medians of percentiles. */
+function total(ws: Figures[]) {
+  const n = ws.reduce((a, w) => a + w.n, 0), wall = ws.reduce((a, w) => a + w.wall, 0), ticks = ws.reduce((a, w) => a + w.ticks, 0);
+  return { rps: n / wall, cpuUs: (ticks * 10_000) / n, p50: median(ws.map((w) => w.p50)), p90: median(ws.map((w) => w.p90)), p99: median(ws.map((w) => w.p99)), non2xx: ws.reduce((a, w) => a + w.non2xx, 0), n, peak: Math.max(...ws.map((w) => w.peak)) };
+}
+
+async function alternateWindows(run: number, cold: number, rssStart: number, bodyLength: number, appPid: number, port: number, barePid: number, barePort: number, env: Record<string, string>) {
+  let other: ReturnType<typeof Bun.spawn> | null = null;
+  const otherPort = port + 2;
+  try {
+    if (compare) {
+      other = Bun.spawn(["taskset", "-c", CPU_SERVER, compare, "serve", "--data", data, "--port", String(otherPort)], { env: { ...env, DIRECTORY_BASE_URL: `http://127.0.0.1:${otherPort}/v1`, DIRECTORY_STATE_FILE: `/tmp/bench-state-${otherPort}.sqlite` }, stdout: "ignore", stderr: "ignore" });
+      await firstOk(`http://127.0.0.1:${otherPort}${paths[0]}`, performance.now() + 30000);
+      await wrk(`http://127.0.0.1:${otherPort}`, `${tmp}.lua`, other.pid); // warm-up
+    }
+    const a: Figures[] = [], b: Figures[] = [], c: Figures[] = [];
+    for (let i = 0; i < windows; i++) {
+      a.push(await wrk(`http://127.0.0.1:${port}`, `${tmp}.lua`, appPid, windowSeconds));
+      b.push(await wrk(`http://127.0.0.1:${barePort}/`, null, barePid, windowSeconds));
+      if (other) c.push(await wrk(`http://127.0.0.1:${otherPort}`, `${tmp}.lua`, other.pid, windowSeconds));
+    }
+    const A = total(a), B = total(b);
+    const line = (what: string, f: ReturnType<typeof total>) => `  ${what}: ${fmt(f.rps)} req/s, p50/p90/p99 ${fmt(f.p50, 2)}/${fmt(f.p90, 2)}/${fmt(f.p99, 2)} ms, ${fmt(f.cpuUs, 1)} µs CPU/req, ${f.non2xx} non-2xx of ${f.n}`;
+    console.log(`run ${run}: cold start ${fmt(cold, 2)} s; RSS after start ${fmt(rssStart)} MB, under load (peak) ${fmt(A.peak)} MB; body ${bodyLength} B; ${windows} rounds of ${windowSeconds} s windows`);
+    console.log(line("resolve by random points", A));
+    console.log(line("bare Bun.serve same bytes", B));
+    console.log(`  ratio req/s ${(A.rps / B.rps).toFixed(3)}; ratio CPU/req (bare/app) ${(B.cpuUs / A.cpuUs).toFixed(3)}`);
+    if (other) {
+      const C = total(c);
+      console.log(line(`--compare ${compare}`, C));
+      console.log(`  ratio req/s ${(C.rps / B.rps).toFixed(3)}; ratio CPU/req (bare/other) ${(B.cpuUs / C.cpuUs).toFixed(3)}; this / other req/s ${(A.rps / C.rps).toFixed(3)}`);
+    }
+  } finally { if (other) { other.kill(); await other.exited; } }
 }
