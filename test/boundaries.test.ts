@@ -4,6 +4,7 @@ import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
 import { BoundaryIndex, type PointChain } from "../src/directory/boundaries";
 import { decodeSpatialiteBlob } from "../src/directory/spatialite-blob";
+import { mulberry32 } from "./helpers/random";
 
 // mod_spatialite is used here ONLY to produce reference blobs / the fixture; the code under test never loads it.
 function spatialDb(): Database {
@@ -229,14 +230,6 @@ function refContains(rings: Ring[], px: number, py: number): boolean {
   return inside;
 }
 
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function prefixConsistent(c: PointChain | null): boolean {
   if (c === null) return true;

@@ -11,19 +11,12 @@ import { verifyManifest } from "../../src/directory/manifest";
 import { BoundaryIndex, geometryLoader, scanBoundaryColumns } from "../../src/directory/boundaries";
 import { BOUNDARY_PACK_FORMAT, readBoundaryPack, writeBoundaryPack } from "../../src/directory/boundary-pack";
 import { COUSUB_STATES_SQL, Store } from "../../src/directory/store";
+import { mulberry32 } from "../helpers/random";
 
 let db: Database;
 beforeAll(async () => { db = new Database(await fullDataFile(), { readonly: true }); }, 600_000);
 afterAll(() => db?.close());
 
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("the point index from boundary_pack", () => {
   test("the built file carries the pack, and it holds exactly the columns a scan of jurisdictions gives", () => {
