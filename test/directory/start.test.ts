@@ -60,15 +60,15 @@ describe("the point index from boundary_pack", () => {
     expect(a.stats()).toEqual(b.stats());
     const rnd = mulberry32(11);
     let hits = 0;
-    for (let i = 0; i < 20_000; i++) {
+    for (let i = 0; i < 8_000; i++) {
       const lon = i % 10 === 0 ? -180 + rnd() * 360 : -125 + rnd() * 58, lat = i % 10 === 0 ? -15 + rnd() * 87 : 25 + rnd() * 24;
       const c = a.lookup(lon, lat);
       if (c) hits++;
       expect(c).toEqual(b.lookup(lon, lat));
       if (i % 20 === 0) expect(a.containing(lon, lat)).toEqual(b.containing(lon, lat));
     }
-    expect(hits).toBeGreaterThan(10_000);
-  });
+    expect(hits).toBeGreaterThan(4_000);
+  }, 60_000); // two whole indexes decode the polygons they meet: seconds on a loaded 2-core machine
 
   test("a file without the pack, or with another format, is read by the scan", () => {
     const m = new Database(":memory:");
