@@ -64,29 +64,22 @@ export class Poly {
       const b = Math.floor((y - miny) * this.bInv);
       return b < 0 ? 0 : b >= nb ? nb - 1 : b;
     };
+    // every (edge, band its y-range meets), visited twice: once to count, once to fill
+    const eachEdgeBand = (visit: (k: number, b: number) => void) => {
+      for (let i = 0; i < nE; i++) {
+        const k = edges[i]!;
+        const y0 = xy[k + 1]!;
+        const y1 = xy[k + 3]!;
+        const b1 = bandOf(y0 < y1 ? y1 : y0);
+        for (let b = bandOf(y0 < y1 ? y0 : y1); b <= b1; b++) visit(k, b);
+      }
+    };
     const off = new Int32Array(nb + 1);
-    for (let i = 0; i < nE; i++) {
-      const k = edges[i]!;
-      const y0 = xy[k + 1]!;
-      const y1 = xy[k + 3]!;
-      const b0 = bandOf(y0 < y1 ? y0 : y1);
-      const b1 = bandOf(y0 < y1 ? y1 : y0);
-      for (let b = b0; b <= b1; b++) off[b + 1] = off[b + 1]! + 1;
-    }
+    eachEdgeBand((_, b) => { off[b + 1] = off[b + 1]! + 1; });
     for (let b = 0; b < nb; b++) off[b + 1] = off[b + 1]! + off[b]!;
     const fill = off.slice(0, nb);
     const be = xy.length <= 0xffff ? new Uint16Array(off[nb]!) : new Int32Array(off[nb]!);
-    for (let i = 0; i < nE; i++) {
-      const k = edges[i]!;
-      const y0 = xy[k + 1]!;
-      const y1 = xy[k + 3]!;
-      const b0 = bandOf(y0 < y1 ? y0 : y1);
-      const b1 = bandOf(y0 < y1 ? y1 : y0);
-      for (let b = b0; b <= b1; b++) {
-        be[fill[b]!] = k;
-        fill[b] = fill[b]! + 1;
-      }
-    }
+    eachEdgeBand((k, b) => { be[fill[b]!] = k; fill[b] = fill[b]! + 1; });
     this.bandOff = off;
     this.bandEdges = be;
 

@@ -1,8 +1,7 @@
-// Answer records (a jurisdiction, source, office or resource as answers give them) are pure functions of their
-// data-file row, the page links and the link checker's current results. They are made once per row and results
-// version and shared by every answer that holds them: the chain answers kept in the memo then share their state,
-// county and source records instead of each holding copies (fewer live objects, shorter collections). Shared
-// records are never mutated by their users.
+// Answer records (a jurisdiction or a source as answers give them) are pure functions of their data-file row, the
+// page links and the link checker's current results. They are made once per row and results version and shared by
+// every answer that holds them: the chain answers kept in the memo then share their state, county and source
+// records instead of each holding copies (fewer live objects). Shared records are never mutated by their users.
 import type { Links } from "../domain/links";
 
 type Made<T> = { version: number; out: T };

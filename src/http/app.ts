@@ -114,7 +114,7 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     // the human pages (src/web) answer every path outside /v1 themselves: methods, limits, HTML errors
     if (deps.web && !(path === "/v1" || path.startsWith("/v1/"))) return deps.web(req, socketAddress);
     const requestId = requestIdOf(req.headers.get("x-request-id"));
-    const common: Record<string, string> = { "X-Request-Id": requestId, "Access-Control-Allow-Origin": CORS_HEADERS["Access-Control-Allow-Origin"], "Access-Control-Expose-Headers": CORS_HEADERS["Access-Control-Expose-Headers"] };
+    const common: Record<string, string> = { "X-Request-Id": requestId, ...CORS_HEADERS };
     const ctx = new Context(requestId, path, search, head, cfg.base_url, origin, cfg.problems_url, req.headers.get("if-none-match"), common);
     let res: Response | Promise<Response>;
     try {

@@ -101,7 +101,7 @@ const G: string[] = [], V: unknown[] = [];
  * frozen members (with the keys between them) are one cached string. The ETag is the digest of the content with
  * every frozen run replaced by its own digest: it changes whenever the body does; request_id is left out of it, so
  * a repeat request can match. Returns the body before request_id (`head`) and after it (`tail`). */
-export function serialise(reply: Reply): { head: string; tail: string; etag: string } {
+function serialise(reply: Reply): { head: string; tail: string; etag: string } {
   const frozen = reply.frozen === true ? [reply.data, reply.sources] : reply.frozen ? reply.frozen : undefined;
   const isFrozen = (v: unknown) => frozen !== undefined && v !== null && typeof v === "object" && frozen.includes(v);
   let n = 0;

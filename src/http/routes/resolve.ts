@@ -25,10 +25,11 @@ export const resolveRoute: RouteDef = {
   problems: ["bad-parameter", "unknown-state", "outside-coverage", "unknown-jurisdiction", "address-not-found", "place-not-found", "ambiguous", "lookup-limit", "busy", "upstream-unavailable"],
   handler: ({ deps, query, ctx }) => {
     const raw = ctx.query;
+    const isGiven = (s: readonly string[]) => s.some((k) => raw[k] !== undefined && raw[k] !== "");
     let count = 0;
-    for (const s of SELECTORS) for (const k of s) if (raw[k] !== undefined && raw[k] !== "") { count++; break; }
+    for (const s of SELECTORS) if (isGiven(s)) count++;
     if (count !== 1) {
-      const given = SELECTORS.filter((s) => s.some((k) => raw[k] !== undefined && raw[k] !== ""));
+      const given = SELECTORS.filter(isGiven);
       throw new DomainError("bad-parameter", given.length === 0
         ? "Give one selector: lat and lon, address, place (with state) or jurisdiction_id."
         : `Give exactly one selector; got ${given.map((s) => s.join("+")).join(", ")}.`);
