@@ -4,12 +4,14 @@
 // Bun.serve answering the same resolve body (~8.7 KB) with the same headers. Prints per run: cold start (exec →
 // first 200 of resolve), RSS after start and under load, req/s, p99, CPU µs per request, and the ratios.
 //   bun bench/front-door.ts [data file] [--exe dist/directory] [--seconds 8] [--runs 2]
-//     [--windows N [--window-seconds 2] [--compare OTHER_EXE]]
+//     [--windows N [--window-seconds 2] [--compare OTHER_EXE] [--floor]]
 // With --windows, after the warm-up the load alternates between the targets in N rounds of short windows (app,
 // bare, and with --compare a second executable on the same data file, e.g. the previous commit's): slow drifts of a
 // shared VM then hit every target alike. Totals are summed over the windows; p50/p90/p99 are the medians of the
-// windows' figures.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+// windows' figures. --floor adds bench/bare-floor.ts to the windows: a bare server doing only the work no resolve
+// server can skip for random points (bodies recorded from the app for 1,000 points, the point and a request id put
+// in, an ETag digested), so the report shows how much of the gap to the same-bytes baseline is the app's own work.
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
 import { BoundaryIndex } from "../src/directory/boundaries";
@@ -24,6 +26,7 @@ const runs = Number(opt("--runs", "2"));
 const windows = Number(opt("--windows", "0"));
 const windowSeconds = Number(opt("--window-seconds", "2"));
 const compare = opt("--compare", "");
+const floor = args.includes("--floor") ? (args.splice(args.indexOf("--floor"), 1), true) : false;
 const data = args[0] ?? join(root, "directory.sqlite");
 for (const [what, f] of [["data file", data], ["executable (npx bun run build)", exe], ["wrk", "/usr/bin/wrk"]]) {
   if (!existsSync(f!)) { console.error(`missing ${what}: ${f}`); process.exit(2); }
@@ -86,6 +89,12 @@ async function firstOk(url: string, until: number): Promise<Response> {
 }
 
 const fmt = (x: number, d = 0) => x.toFixed(d);
+/** The servers' state files (with -wal and -shm) and this run's scratch files go when the bench ends. */
+const scratch = (ports: number[]) => {
+  for (const f of readdirSync("/tmp")) {
+    if (ports.some((p) => f.startsWith(`bench-state-${p}.sqlite`)) || f.startsWith(`front-door-${process.pid}`)) rmSync(`/tmp/${f}`, { force: true });
+  }
+};
 for (let run = 1; run <= runs; run++) {
   const port = 35000 + Math.floor(Math.random() * 5000), barePort = port + 1;
   const env = unlimitedEnv(port);
@@ -113,7 +122,7 @@ for (let run = 1; run <= runs; run++) {
       console.log(`  bare Bun.serve same bytes: ${fmt(b.rps)} req/s, p50/p90/p99 ${fmt(b.p50, 2)}/${fmt(b.p90, 2)}/${fmt(b.p99, 2)} ms, ${fmt(b.cpuUs, 1)} µs CPU/req`);
       console.log(`  ratio req/s ${(a.rps / b.rps).toFixed(3)}; ratio CPU/req (bare/app) ${(b.cpuUs / a.cpuUs).toFixed(3)}`);
     } finally { bare.kill(); await bare.exited; }
-  } finally { app.kill(); await app.exited; }
+  } finally { app.kill(); await app.exited; scratch([port, port + 2]); }
 }
 
 type Figures = Awaited<ReturnType<typeof wrk>>;
@@ -126,19 +135,30 @@ function total(ws: Figures[]) {
 }
 
 async function alternateWindows(run: number, cold: number, rssStart: number, bodyLength: number, appPid: number, port: number, barePid: number, barePort: number, env: Record<string, string>) {
-  let other: ReturnType<typeof Bun.spawn> | null = null;
-  const otherPort = port + 2;
+  let other: ReturnType<typeof Bun.spawn> | null = null, floorProc: ReturnType<typeof Bun.spawn> | null = null;
+  const otherPort = port + 2, floorPort = port + 3;
   try {
     if (compare) {
       other = Bun.spawn(["taskset", "-c", CPU_SERVER, compare, "serve", "--data", data, "--port", String(otherPort)], { env: { ...env, DIRECTORY_BASE_URL: `http://127.0.0.1:${otherPort}/v1`, DIRECTORY_STATE_FILE: `/tmp/bench-state-${otherPort}.sqlite` }, stdout: "ignore", stderr: "ignore" });
       await firstOk(`http://127.0.0.1:${otherPort}${paths[0]}`, performance.now() + 30000);
       await wrk(`http://127.0.0.1:${otherPort}`, `${tmp}.lua`, other.pid); // warm-up
     }
-    const a: Figures[] = [], b: Figures[] = [], c: Figures[] = [];
+    if (floor) {
+      const bodies: string[] = [];
+      for (const p of paths.slice(0, 1000)) bodies.push(await (await fetch(`http://127.0.0.1:${port}${p}`)).text());
+      const headers: Record<string, string> = {};
+      (await fetch(`http://127.0.0.1:${port}${paths[0]}`)).headers.forEach((v, k) => { if (!["date", "content-length"].includes(k)) headers[k] = v; });
+      writeFileSync(`${tmp}-floor.json`, JSON.stringify({ bodies, headers }));
+      floorProc = Bun.spawn(["taskset", "-c", CPU_SERVER, process.execPath, join(root, "bench/bare-floor.ts"), `${tmp}-floor.json`, String(floorPort)], { stdout: "ignore", stderr: "inherit" });
+      await firstOk(`http://127.0.0.1:${floorPort}${paths[0]}`, performance.now() + 10000);
+      await wrk(`http://127.0.0.1:${floorPort}`, `${tmp}.lua`, floorProc.pid); // warm-up
+    }
+    const a: Figures[] = [], b: Figures[] = [], c: Figures[] = [], f: Figures[] = [];
     for (let i = 0; i < windows; i++) {
       a.push(await wrk(`http://127.0.0.1:${port}`, `${tmp}.lua`, appPid, windowSeconds));
       b.push(await wrk(`http://127.0.0.1:${barePort}/`, null, barePid, windowSeconds));
       if (other) c.push(await wrk(`http://127.0.0.1:${otherPort}`, `${tmp}.lua`, other.pid, windowSeconds));
+      if (floorProc) f.push(await wrk(`http://127.0.0.1:${floorPort}`, `${tmp}.lua`, floorProc.pid, windowSeconds));
     }
     const A = total(a), B = total(b);
     const line = (what: string, f: ReturnType<typeof total>) => `  ${what}: ${fmt(f.rps)} req/s, p50/p90/p99 ${fmt(f.p50, 2)}/${fmt(f.p90, 2)}/${fmt(f.p99, 2)} ms, ${fmt(f.cpuUs, 1)} µs CPU/req, ${f.non2xx} non-2xx of ${f.n}`;
@@ -151,5 +171,13 @@ async function alternateWindows(run: number, cold: number, rssStart: number, bod
       console.log(line(`--compare ${compare}`, C));
       console.log(`  ratio req/s ${(C.rps / B.rps).toFixed(3)}; ratio CPU/req (bare/other) ${(B.cpuUs / C.cpuUs).toFixed(3)}; this / other req/s ${(A.rps / C.rps).toFixed(3)}`);
     }
-  } finally { if (other) { other.kill(); await other.exited; } }
+    if (floorProc) {
+      const F = total(f);
+      console.log(line("bare floor (bench/bare-floor.ts)", F));
+      console.log(`  ratio req/s floor / bare ${(F.rps / B.rps).toFixed(3)}; this / floor ${(A.rps / F.rps).toFixed(3)}; CPU/req beyond the floor: this ${fmt(A.cpuUs - F.cpuUs, 1)} µs`);
+    }
+  } finally {
+    if (other) { other.kill(); await other.exited; }
+    if (floorProc) { floorProc.kill(); await floorProc.exited; }
+  }
 }

@@ -12,7 +12,8 @@ export interface Reply {
   notices?: string[];
   cache: CacheClass;
   next?: string | null; // full URL of the next page
-  /** true: data and sources never change (serialise once); or a list of members of data that never change. */
+  /** true: data and sources never change (serialise once); or a list of members of data (or sources, notices)
+   * that never change, the most specific first (the serialised envelope is kept under the first: see Plan). */
   frozen?: boolean | unknown[];
 }
 
@@ -63,11 +64,6 @@ function uniqueSources(list: SourceT[]): SourceT[] {
   return out;
 }
 
-/** A run of consecutive frozen values of one envelope with the glue before each (`,"functions":`, `},"sources":`),
- * serialised once as one flat string and kept under its first value. Valid only for the same values and glue. */
-interface Run { values: unknown[]; glue: string[]; json: string; digest: string }
-const runs = new WeakMap<object, Run>();
-
 /** `{"data":{"key":` (first member of data) and `,"key":` (the others), made once per key. */
 const glueFirst = new Map<string, string>(), glueNext = new Map<string, string>();
 const glueOf = (k: string, first: boolean) => {
@@ -77,32 +73,72 @@ const glueOf = (k: string, first: boolean) => {
   return g;
 };
 const asOfJson = new Map<string, string>();
+const asOfPiece = (asOf: string) => {
+  let a = asOfJson.get(asOf);
+  if (a === undefined) asOfJson.set(asOf, (a = `,"as_of":${JSON.stringify(asOf)}`));
+  return a;
+};
+const hex8 = (x: number) => (x >>> 0).toString(16).padStart(8, "0");
 
-/** The run of values[from..to) (cached under its first value). */
-function runOf(values: unknown[], glue: string[], from: number, to: number): Run {
-  const hit = runs.get(values[from] as object);
-  if (hit && hit.values.length === to - from) {
-    let same = true;
-    for (let i = from; i < to && same; i++) same = hit.values[i - from] === values[i] && hit.glue[i - from] === glue[i];
-    if (same) return hit;
+// scratch for serialise (synchronous, never re-entered): the envelope up to sources as slots of glue and value
+const G: string[] = [], V: unknown[] = [];
+const VARIABLE = Symbol("variable");
+
+/** The envelope of a reply with frozen members, serialised once: the JSON between its variable slots (`lit`, the
+ * last piece ending with as_of) and after request_id (`tail`, when notices are frozen too). Kept under the first
+ * frozen member of the reply (routes put the most specific first, e.g. the chain's jurisdictions) and used for a
+ * later reply only when every slot has the same glue, every frozen slot the same value, declared frozen again, and
+ * as_of and frozen notices are the same: a plan can cost a rebuild, never a wrong body. */
+interface Plan {
+  glue: string[];
+  fixed: unknown[]; // per slot: the value inside the literals, or VARIABLE
+  vars: number[];
+  lit: string[];
+  asOf: string;
+  notices: unknown[] | null; // null: notices are serialised per reply
+  tail: string | null;
+  digest16: string; // of the literals, tail and layout
+  etag: string; // when nothing is variable
+}
+const plans = new WeakMap<object, Plan>();
+
+function fits(p: Plan, n: number, isFrozen: (v: unknown) => boolean, asOf: string, notices: unknown[]): boolean {
+  if (p.glue.length !== n || p.asOf !== asOf) return false;
+  if (p.notices !== null && p.notices !== notices && !(p.notices.length === 0 && notices.length === 0)) return false;
+  for (let i = 0; i < n; i++) {
+    if (p.glue[i] !== G[i]) return false;
+    const f = p.fixed[i];
+    if (f !== VARIABLE && (f !== V[i] || !isFrozen(f))) return false;
   }
-  let json = "";
-  for (let i = from; i < to; i++) json += glue[i] + JSON.stringify(values[i]);
-  json.charCodeAt(0); // resolves the rope of pieces into one flat string, once
-  const run = { values: values.slice(from, to), glue: glue.slice(from, to), json, digest: digest(json) };
-  runs.set(values[from] as object, run);
-  return run;
+  return true;
 }
 
-// scratch for serialise (synchronous, never re-entered): the envelope as glue/value pairs up to sources
-const G: string[] = [], V: unknown[] = [];
+function makePlan(n: number, isFrozen: (v: unknown) => boolean, asOf: string, notices: unknown[]): Plan {
+  const lit: string[] = [], vars: number[] = [], fixed: unknown[] = [];
+  let cur = "";
+  for (let i = 0; i < n; i++) {
+    cur += G[i];
+    if (isFrozen(V[i])) { cur += JSON.stringify(V[i]); fixed.push(V[i]); continue; }
+    lit.push(cur);
+    cur = "";
+    vars.push(i);
+    fixed.push(VARIABLE);
+  }
+  lit.push(cur + asOfPiece(asOf));
+  for (const l of lit) l.charCodeAt(0); // resolves each rope of pieces into one flat string, once
+  const frozenNotices = notices.length === 0 || isFrozen(notices);
+  const tail = frozenNotices ? `,"notices":${JSON.stringify(notices)}}` : null;
+  const d = digest(`${lit.join("\u0000")}\u0001${vars.join(",")}\u0001${tail ?? ""}`);
+  return { glue: G.slice(0, n), fixed, vars, lit, asOf, notices: frozenNotices ? notices : null, tail, digest16: d.slice(0, 16), etag: `W/"${d}"` };
+}
 
-/** Serialise data (member by member, so frozen members are reused), sources, as_of and notices. Consecutive
- * frozen members (with the keys between them) are one cached string. The ETag is the digest of the content with
- * every frozen run replaced by its own digest: it changes whenever the body does; request_id is left out of it, so
- * a repeat request can match. Returns the body before request_id (`head`) and after it (`tail`). */
+/** Serialise data (member by member, so frozen members are reused), sources, as_of and notices. With frozen
+ * members the envelope around the variable ones comes from a plan (above); the ETag is then the plan's digest
+ * and 64 bits of hash over the variable JSON, so it changes whenever the body does. Without, the ETag is the digest
+ * of the whole content. request_id is left out of both, so a repeat request can match. Returns the body before
+ * request_id (`head`) and after it (`tail`). */
 function serialise(reply: Reply): { head: string; tail: string; etag: string } {
-  const frozen = reply.frozen === true ? [reply.data, reply.sources] : reply.frozen ? reply.frozen : undefined;
+  const frozen = reply.frozen === true ? [reply.data, reply.sources] : reply.frozen || undefined;
   const isFrozen = (v: unknown) => frozen !== undefined && v !== null && typeof v === "object" && frozen.includes(v);
   let n = 0;
   const d = reply.data;
@@ -116,30 +152,32 @@ function serialise(reply: Reply): { head: string; tail: string; etag: string } {
   }
   if (!open) { G[n] = '{"data":'; V[n++] = d; }
   G[n] = open ? '},"sources":' : ',"sources":';
-  V[n++] = reply.sources.length > 1 && !frozen?.includes(reply.sources) ? uniqueSources(reply.sources) : reply.sources;
-  let head = "", seed = "";
-  for (let i = 0; i < n;) {
-    if (!isFrozen(V[i])) {
-      const j = JSON.stringify(V[i]) ?? "null";
-      head += G[i] + j;
-      seed += G[i] + j + "\u0000";
-      i++;
-      continue;
+  V[n++] = reply.sources.length > 1 && !isFrozen(reply.sources) ? uniqueSources(reply.sources) : reply.sources;
+  const notices = reply.notices ?? [];
+  const key = frozen?.find((v) => v !== null && typeof v === "object") as object | undefined;
+  try {
+    if (key === undefined) {
+      let head = "";
+      for (let i = 0; i < n; i++) head += G[i] + (JSON.stringify(V[i]) ?? "null");
+      head += asOfPiece(reply.asOf);
+      const tail = `,"notices":${JSON.stringify(notices)}}`;
+      return { head, tail, etag: `W/"${digest(head + tail)}"` };
     }
-    let k = i + 1;
-    while (k < n && isFrozen(V[k])) k++;
-    const run = runOf(V, G, i, k);
-    head += run.json;
-    seed += run.digest;
-    i = k;
+    let plan = plans.get(key);
+    if (plan === undefined || !fits(plan, n, isFrozen, reply.asOf, notices)) plans.set(key, (plan = makePlan(n, isFrozen, reply.asOf, notices)));
+    let head = plan.lit[0]!, seed = "";
+    for (let i = 0; i < plan.vars.length; i++) {
+      const j = JSON.stringify(V[plan.vars[i]!]) ?? "null";
+      head += j + plan.lit[i + 1]!;
+      seed += j + "\u0000";
+    }
+    const tail = plan.tail ?? `,"notices":${JSON.stringify(notices)}}`;
+    if (plan.tail === null) seed += tail;
+    const etag = seed === "" ? plan.etag : `W/"${plan.digest16}${hex8(Bun.hash.xxHash32(seed))}${hex8(Bun.hash.murmur32v3(seed))}"`;
+    return { head, tail, etag };
+  } finally {
+    V.fill(undefined, 0, n); // hold no reference past the call
   }
-  V.fill(undefined, 0, n); // hold no reference past the call
-  let a = asOfJson.get(reply.asOf);
-  if (a === undefined) asOfJson.set(reply.asOf, (a = `,"as_of":${JSON.stringify(reply.asOf)}`));
-  const list = reply.notices ?? [];
-  const notices = list.length === 0 ? "[]" : isFrozen(list) ? runOf([list], [""], 0, 1).json : JSON.stringify(list);
-  seed += a + notices;
-  return { head: head + a, tail: `,"notices":${notices}}`, etag: `W/"${digest(seed)}"` };
 }
 
 export function respond(ctx: RequestContext, reply: Reply): Response {

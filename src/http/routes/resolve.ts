@@ -36,9 +36,9 @@ export const resolveRoute: RouteDef = {
     }
     const dir = directoryOf(deps);
     // jurisdictions, functions, sources and notices are memoised per chain by the directory, and a point's match is
-    // one constant: serialise them once
+    // one constant: serialise them once (the chain's jurisdictions first: the envelope is kept under it)
     const done = (r: { data: { match: unknown; jurisdictions: unknown; functions: unknown }; sources: any[]; notices: string[] }) =>
-      ({ data: r.data, sources: r.sources, notices: r.notices, asOf: deps.asOf, cache: "default" as const, frozen: [r.data.match, r.data.jurisdictions, r.data.functions, r.sources, r.notices] });
+      ({ data: r.data, sources: r.sources, notices: r.notices, asOf: deps.asOf, cache: "default" as const, frozen: [r.data.jurisdictions, r.data.match, r.data.functions, r.sources, r.notices] });
     dir.requireState(query.state);
     const point = pointOf(query, raw);
     if (point) return done(dir.resolvePoint(point.lon, point.lat));

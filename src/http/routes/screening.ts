@@ -32,7 +32,7 @@ export const screeningRoute: RouteDef = {
     }
     return {
       data: { kind: "screening", point: { type: "Point", coordinates: [point.lon, point.lat] }, jurisdictions: place.jurisdictions, facts: r.facts },
-      sources: r.sources as any[], notices: r.notices, asOf: deps.asOf, frozen: [place.jurisdictions, r.facts],
+      sources: r.sources as any[], notices: r.notices, asOf: deps.asOf, frozen: [r.facts, place.jurisdictions], // the facts first: the envelope is kept under them
       cache: "screening", // an hour (spec part 4), also when a fact is unknown; our own cache never keeps an unknown
     };
   },
