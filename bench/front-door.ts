@@ -89,12 +89,9 @@ async function firstOk(url: string, until: number): Promise<Response> {
 }
 
 const fmt = (x: number, d = 0) => x.toFixed(d);
-/** The servers' state files (with -wal and -shm) and this run's scratch files go when the bench ends. */
-const scratch = (ports: number[]) => {
-  for (const f of readdirSync("/tmp")) {
-    if (ports.some((p) => f.startsWith(`bench-state-${p}.sqlite`)) || f.startsWith(`front-door-${process.pid}`)) rmSync(`/tmp/${f}`, { force: true });
-  }
-};
+/** The servers' state files (with -wal and -shm) go after each run; the scratch files (the wrk script, the recorded
+ * bodies) once every run is done. */
+const removeTmp = (match: (f: string) => boolean) => { for (const f of readdirSync("/tmp")) if (match(f)) rmSync(`/tmp/${f}`, { force: true }); };
 for (let run = 1; run <= runs; run++) {
   const port = 35000 + Math.floor(Math.random() * 5000), barePort = port + 1;
   const env = unlimitedEnv(port);
@@ -122,8 +119,13 @@ for (let run = 1; run <= runs; run++) {
       console.log(`  bare Bun.serve same bytes: ${fmt(b.rps)} req/s, p50/p90/p99 ${fmt(b.p50, 2)}/${fmt(b.p90, 2)}/${fmt(b.p99, 2)} ms, ${fmt(b.cpuUs, 1)} µs CPU/req`);
       console.log(`  ratio req/s ${(a.rps / b.rps).toFixed(3)}; ratio CPU/req (bare/app) ${(b.cpuUs / a.cpuUs).toFixed(3)}`);
     } finally { bare.kill(); await bare.exited; }
-  } finally { app.kill(); await app.exited; scratch([port, port + 2]); }
+  } finally {
+    app.kill();
+    await app.exited;
+    removeTmp((f) => f.startsWith(`bench-state-${port}.sqlite`) || f.startsWith(`bench-state-${port + 2}.sqlite`));
+  }
 }
+removeTmp((f) => f.startsWith(`front-door-${process.pid}`));
 
 type Figures = Awaited<ReturnType<typeof wrk>>;
 function median(xs: number[]) { const v = [...xs].sort((a, b) => a - b); return v.length ? (v[(v.length - 1) >> 1]! + v[v.length >> 1]!) / 2 : NaN; }
