@@ -27,7 +27,6 @@ export const elevation: ServiceDef = {
   caveat: "Screening only: a ground elevation interpolated from the national elevation model at this point, not a survey. Flood insurance and floodplain permits use an Elevation Certificate by a licensed surveyor.",
   decider: () => ({ description: "A licensed land surveyor (an Elevation Certificate) establishes the elevation of a building site; the floodplain administrator uses it.", function: "permits" }),
   service: (c) => c.elevation,
-  configured: (c) => c.elevation.enabled && c.elevation.base_url !== "",
   origin: (c) => ({ dataset: "USGS 3D Elevation Program via the Elevation Point Query Service", publisher: "U.S. Geological Survey", as_of: null, url: c.elevation.base_url }),
   reachM: () => 0,
   async fetchPoint(http, lon, lat, c) {

@@ -53,7 +53,6 @@ export const flood: ServiceDef = {
   caveat: "Screening only, not a flood zone determination: read from the effective digital flood map at this exact point. The community's floodplain administrator and the effective FIRM decide; a surveyed Elevation Certificate or a FEMA Letter of Map Amendment can change the answer for a building.",
   decider: () => ({ description: "The community's floodplain administrator (usually the zoning or building permit office) applies the effective FEMA Flood Insurance Rate Map; FEMA decides map amendments (LOMA/LOMR).", function: "permits" }),
   service: (c) => c.flood,
-  configured: (c) => c.flood.enabled && c.flood.base_url !== "",
   origin: (c) => ({ dataset: "FEMA National Flood Hazard Layer (NFHL)", publisher: "Federal Emergency Management Agency (FEMA)", as_of: null, url: c.flood.base_url }),
   reachM: () => 0,
   async fetchArea(http, envelope, c) {

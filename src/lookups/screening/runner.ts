@@ -84,7 +84,9 @@ export class ScreeningRunner {
   private plan(def: ServiceDef, lon: number, lat: number, cell: string, state: string | null): Plan {
     const layer = def.layerKind && this.opts.layers ? this.opts.layers.query(def.layerKind, lon, lat, def.reachM(this.cfg), state) : null;
     if (layer) return { def, kind: "done", answer: { reading: def.read(layer.features, lon, lat, layer.origin, this.cfg), from: "layer", origin: layer.origin, at: null } };
-    if (!def.configured(this.cfg)) {
+    const service = def.service(this.cfg);
+    // switched off (air-gapped installs) or without a base URL: answered as not configured here
+    if (!service.enabled || service.base_url === "" || def.configured?.(this.cfg) === false) {
       const o = def.origin(this.cfg);
       return { def, kind: "done", answer: { reading: unknown(o, "This service is not configured here (switched off on this installation, e.g. an air-gapped mirror) and no loaded layer covers the point."), from: "off", origin: null, at: null } };
     }

@@ -26,7 +26,7 @@ export const shoreland: ServiceDef = {
   caveat: "Screening only: distances are measured to the mapped public water, not to the ordinary high water level surveyed on the ground, and the county or city ordinance may classify waters differently. The local shoreland ordinance decides.",
   decider: () => ({ description: "The county (or the city, inside city limits) administers shoreland rules under its DNR-approved shoreland ordinance; the Minnesota DNR decides what is a public water.", function: "zoning" }),
   service: (c) => c.shoreland,
-  configured: (c) => c.shoreland.enabled && c.shoreland.base_url !== "" && c.shoreland.watercourses_url !== "",
+  configured: (c) => c.shoreland.watercourses_url !== "",
   origin: (c) => ({ dataset: "MN DNR Public Waters Inventory (PWI)", publisher: "Minnesota Department of Natural Resources", as_of: null, url: c.shoreland.base_url }),
   reachM: () => BASIN_M,
   async fetchArea(http, envelope, c) {

@@ -52,7 +52,6 @@ export const soils: ServiceDef = {
   caveat: "Screening only: soil survey map units are mapped at 1:12,000 to 1:24,000 and hold inclusions of other soils. A site evaluation by a licensed soil scientist or septic designer decides what the ground at this spot is.",
   decider: () => ({ description: "The county or city permit office decides on septic systems and building sites from an on-site soil evaluation by a licensed professional; NRCS publishes the soil survey.", function: "permits" }),
   service: (c) => c.soils,
-  configured: (c) => c.soils.enabled && c.soils.base_url !== "",
   origin: (c) => ({ dataset: "NRCS Soil Survey (SSURGO) via Soil Data Access", publisher: "USDA Natural Resources Conservation Service", as_of: null, url: c.soils.base_url }),
   reachM: () => 0,
   async fetchPoint(http, lon, lat, c) {

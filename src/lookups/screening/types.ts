@@ -44,8 +44,8 @@ export interface ServiceDef {
   decider(p: PlaceFacts): { description: string; function: "zoning" | "permits" | null };
   /** This service's own config block. */
   service(cfg: ScreeningConfig): ScreeningServiceConfig;
-  /** Switched on and given a base URL (air-gapped installs switch services off). */
-  configured(cfg: ScreeningConfig): boolean;
+  /** What else it needs besides being switched on with a base URL (the runner checks that for every service). */
+  configured?(cfg: ScreeningConfig): boolean;
   origin(cfg: ScreeningConfig): Origin;
   /** Metres around the point the answer depends on (distance rules), for area queries and loaded layers. */
   reachM(cfg: ScreeningConfig): number;

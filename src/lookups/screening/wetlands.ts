@@ -34,7 +34,6 @@ export const wetlands: ServiceDef = {
     ? { description: "In Minnesota the Wetland Conservation Act local government unit (usually the county, city or soil and water conservation district) and the US Army Corps of Engineers (Clean Water Act section 404) decide, from a field delineation.", function: "zoning" }
     : { description: "The US Army Corps of Engineers (Clean Water Act section 404) and the state's wetland program decide, from a field delineation; the local zoning office applies any local wetland setbacks.", function: "zoning" },
   service: (c) => c.wetlands,
-  configured: (c) => c.wetlands.enabled && c.wetlands.base_url !== "",
   origin: (c) => ({ dataset: "USFWS National Wetlands Inventory (NWI)", publisher: "U.S. Fish and Wildlife Service", as_of: null, url: c.wetlands.base_url }),
   reachM: (c) => c.wetlands_near_m,
   async fetchArea(http, envelope, c) {
