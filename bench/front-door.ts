@@ -89,6 +89,12 @@ async function firstOk(url: string, until: number): Promise<Response> {
 }
 
 const fmt = (x: number, d = 0) => x.toFixed(d);
+/** The app's response headers, for the baselines to send (the runtime adds Date and Content-Length itself). */
+function recordedHeaders(res: Response): Record<string, string> {
+  const headers: Record<string, string> = {};
+  res.headers.forEach((v, k) => { if (k !== "date" && k !== "content-length") headers[k] = v; });
+  return headers;
+}
 /** The servers' state files (with -wal and -shm) go after each run; the scratch files (the wrk script, the recorded
  * bodies) once every run is done. */
 const removeTmp = (match: (f: string) => boolean) => { for (const f of readdirSync("/tmp")) if (match(f)) rmSync(`/tmp/${f}`, { force: true }); };
@@ -104,9 +110,7 @@ for (let run = 1; run <= runs; run++) {
     await Bun.sleep(300);
     const rssStart = rssMb(app.pid);
     // the baseline answers the same bytes with the same headers
-    const headers: Record<string, string> = {};
-    sample.headers.forEach((v, k) => { if (!["date", "content-length"].includes(k)) headers[k] = v; });
-    writeFileSync(`${tmp}.json`, JSON.stringify({ body, headers }));
+    writeFileSync(`${tmp}.json`, JSON.stringify({ body, headers: recordedHeaders(sample) }));
     const bare = Bun.spawn(["taskset", "-c", CPU_SERVER, process.execPath, join(root, "bench/bare-same-bytes.ts"), `${tmp}.json`, String(barePort)], { stdout: "ignore", stderr: "inherit" });
     try {
       await firstOk(`http://127.0.0.1:${barePort}/`, performance.now() + 10000);
@@ -148,9 +152,7 @@ async function alternateWindows(run: number, cold: number, rssStart: number, bod
     if (floor) {
       const bodies: string[] = [];
       for (const p of paths.slice(0, 1000)) bodies.push(await (await fetch(`http://127.0.0.1:${port}${p}`)).text());
-      const headers: Record<string, string> = {};
-      (await fetch(`http://127.0.0.1:${port}${paths[0]}`)).headers.forEach((v, k) => { if (!["date", "content-length"].includes(k)) headers[k] = v; });
-      writeFileSync(`${tmp}-floor.json`, JSON.stringify({ bodies, headers }));
+      writeFileSync(`${tmp}-floor.json`, JSON.stringify({ bodies, headers: recordedHeaders(await fetch(`http://127.0.0.1:${port}${paths[0]}`)) }));
       floorProc = Bun.spawn(["taskset", "-c", CPU_SERVER, process.execPath, join(root, "bench/bare-floor.ts"), `${tmp}-floor.json`, String(floorPort)], { stdout: "ignore", stderr: "inherit" });
       await firstOk(`http://127.0.0.1:${floorPort}${paths[0]}`, performance.now() + 10000);
       await wrk(`http://127.0.0.1:${floorPort}`, `${tmp}.lua`, floorProc.pid); // warm-up

@@ -78,6 +78,8 @@ const asOfPiece = (asOf: string) => {
   if (a === undefined) asOfJson.set(asOf, (a = `,"as_of":${JSON.stringify(asOf)}`));
   return a;
 };
+/** What follows request_id: the notices and the envelope's end. */
+const noticesTail = (notices: unknown[]) => `,"notices":${JSON.stringify(notices)}}`;
 const hex8 = (x: number) => (x >>> 0).toString(16).padStart(8, "0");
 
 // scratch for serialise (synchronous, never re-entered): the envelope up to sources as slots of glue and value
@@ -127,7 +129,7 @@ function makePlan(n: number, isFrozen: (v: unknown) => boolean, asOf: string, no
   lit.push(cur + asOfPiece(asOf));
   for (const l of lit) l.charCodeAt(0); // resolves each rope of pieces into one flat string, once
   const frozenNotices = notices.length === 0 || isFrozen(notices);
-  const tail = frozenNotices ? `,"notices":${JSON.stringify(notices)}}` : null;
+  const tail = frozenNotices ? noticesTail(notices) : null;
   const d = digest(`${lit.join("\u0000")}\u0001${vars.join(",")}\u0001${tail ?? ""}`);
   return { glue: G.slice(0, n), fixed, vars, lit, asOf, notices: frozenNotices ? notices : null, tail, digest16: d.slice(0, 16), etag: `W/"${d}"` };
 }
@@ -160,7 +162,7 @@ function serialise(reply: Reply): { head: string; tail: string; etag: string } {
       let head = "";
       for (let i = 0; i < n; i++) head += G[i] + (JSON.stringify(V[i]) ?? "null");
       head += asOfPiece(reply.asOf);
-      const tail = `,"notices":${JSON.stringify(notices)}}`;
+      const tail = noticesTail(notices);
       return { head, tail, etag: `W/"${digest(head + tail)}"` };
     }
     let plan = plans.get(key);
@@ -171,7 +173,7 @@ function serialise(reply: Reply): { head: string; tail: string; etag: string } {
       head += j + plan.lit[i + 1]!;
       seed += j + "\u0000";
     }
-    const tail = plan.tail ?? `,"notices":${JSON.stringify(notices)}}`;
+    const tail = plan.tail ?? noticesTail(notices);
     if (plan.tail === null) seed += tail;
     const etag = seed === "" ? plan.etag : `W/"${plan.digest16}${hex8(Bun.hash.xxHash32(seed))}${hex8(Bun.hash.murmur32v3(seed))}"`;
     return { head, tail, etag };
