@@ -58,7 +58,6 @@ export function countyIn(q: string): { ref: CountyRef | null; rest: string } {
   return { ref: { name, state }, rest: [...words.slice(0, start), ...words.slice(end)].join(" ") };
 }
 
-const NUM = String.raw`\$?\s?(\d[\d,]*(?:\.\d+)?|\.\d+)\s*(k|thousand|m|million|mil)?\b`;
 const UNIT = String.raw`\s*(acres?|ac\b|square feet|sq ?ft|sqft|dollars|usd)?`;
 
 function num(raw: string, mult?: string): number {

@@ -1,4 +1,3 @@
-import { Type } from "@sinclair/typebox";
 import { guide } from "../../directory/guides";
 import { StateCode, Topic } from "../schemas/common";
 import { Guide } from "../schemas/guides";
