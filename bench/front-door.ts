@@ -4,13 +4,15 @@
 // Bun.serve answering the same resolve body (~8.7 KB) with the same headers. Prints per run: cold start (exec →
 // first 200 of resolve), RSS after start and under load, req/s, p99, CPU µs per request, and the ratios.
 //   bun bench/front-door.ts [data file] [--exe dist/directory] [--seconds 8] [--runs 2]
-//     [--windows N [--window-seconds 2] [--compare OTHER_EXE] [--floor]]
+//     [--windows N [--window-seconds 2] [--compare OTHER_EXE] [--floor]] [--front bun|node]
 // With --windows, after the warm-up the load alternates between the targets in N rounds of short windows (app,
 // bare, and with --compare a second executable on the same data file, e.g. the previous commit's): slow drifts of a
 // shared VM then hit every target alike. Totals are summed over the windows; p50/p90/p99 are the medians of the
 // windows' figures. --floor adds bench/bare-floor.ts to the windows: a bare server doing only the work no resolve
 // server can skip for random points (bodies recorded from the app for 1,000 points, the point and a request id put
 // in, an ETag digested), so the report shows how much of the gap to the same-bytes baseline is the app's own work.
+// --front node runs the app (not --compare's executable) with DIRECTORY_FRONT=node: with --compare pointing at the
+// same executable, the windows then compare the two fronts.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
@@ -26,6 +28,7 @@ const runs = Number(opt("--runs", "2"));
 const windows = Number(opt("--windows", "0"));
 const windowSeconds = Number(opt("--window-seconds", "2"));
 const compare = opt("--compare", "");
+const front = opt("--front", "bun");
 const floor = args.includes("--floor") ? (args.splice(args.indexOf("--floor"), 1), true) : false;
 const data = args[0] ?? join(root, "directory.sqlite");
 for (const [what, f] of [["data file", data], ["executable (npx bun run build)", exe], ["wrk", "/usr/bin/wrk"]]) {
@@ -102,7 +105,7 @@ for (let run = 1; run <= runs; run++) {
   const port = 35000 + Math.floor(Math.random() * 5000), barePort = port + 1;
   const env = unlimitedEnv(port);
   const t0 = performance.now();
-  const app = Bun.spawn(["taskset", "-c", CPU_SERVER, exe, "serve", "--data", data, "--port", String(port)], { env, stdout: "ignore", stderr: "inherit" });
+  const app = Bun.spawn(["taskset", "-c", CPU_SERVER, exe, "serve", "--data", data, "--port", String(port)], { env: { ...env, DIRECTORY_FRONT: front }, stdout: "ignore", stderr: "inherit" });
   try {
     const sample = await firstOk(`http://127.0.0.1:${port}${paths[0]}`, t0 + 30000);
     const cold = (performance.now() - t0) / 1000;
@@ -166,7 +169,7 @@ async function alternateWindows(run: number, cold: number, rssStart: number, bod
     }
     const A = total(a), B = total(b);
     const line = (what: string, f: ReturnType<typeof total>) => `  ${what}: ${fmt(f.rps)} req/s, p50/p90/p99 ${fmt(f.p50, 2)}/${fmt(f.p90, 2)}/${fmt(f.p99, 2)} ms, ${fmt(f.cpuUs, 1)} µs CPU/req, ${f.non2xx} non-2xx of ${f.n}`;
-    console.log(`run ${run}: cold start ${fmt(cold, 2)} s; RSS after start ${fmt(rssStart)} MB, under load (peak) ${fmt(A.peak)} MB; body ${bodyLength} B; ${windows} rounds of ${windowSeconds} s windows`);
+    console.log(`run ${run}: cold start ${fmt(cold, 2)} s; RSS after start ${fmt(rssStart)} MB, under load (peak) ${fmt(A.peak)} MB; body ${bodyLength} B; ${windows} rounds of ${windowSeconds} s windows; front ${front}`);
     console.log(line("resolve by random points", A));
     console.log(line("bare Bun.serve same bytes", B));
     console.log(`  ratio req/s ${(A.rps / B.rps).toFixed(3)}; ratio CPU/req (bare/app) ${(B.cpuUs / A.cpuUs).toFixed(3)}`);

@@ -33,4 +33,9 @@ describe("configuration", () => {
     expect(() => loadConfig(f, {})).toThrow(/unknown key prot/);
     expect(() => loadConfig(null, { DIRECTORY_BASE_URL: "https://x.example/api" })).toThrow(/v1/);
   });
+  test("front is bun or node, nothing else", () => {
+    expect(loadConfig(null, {}).front).toBe("bun");
+    expect(loadConfig(null, { DIRECTORY_FRONT: "node" }).front).toBe("node");
+    expect(() => loadConfig(null, { DIRECTORY_FRONT: "nginx" })).toThrow(/front must be bun or node/);
+  });
 });

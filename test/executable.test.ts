@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { $ } from "bun";
 import { ROOT } from "./helpers/app";
 import { atlasDataFile } from "./helpers/data-file";
+import { rawRequest } from "./helpers/raw-http";
 
 const work = mkdtempSync(join(tmpdir(), "directory-exe-"));
 const exe = join(work, "directory");
@@ -52,6 +53,22 @@ describe("one executable", () => {
     expect(css.status).toBe(200);
     expect(await css.text()).toContain("@media print");
     expect((await fetch(`http://127.0.0.1:${port}/places/county:27053`)).status).toBe(200);
+  });
+  test("front node: the executable carries the node front (unknown method → 405 problem document)", async () => {
+    const data = await atlasDataFile();
+    const p2 = 20000 + Math.floor(Math.random() * 20000);
+    const node = Bun.spawn([exe, "serve", "--data", data, "--host", "127.0.0.1", "--port", String(p2)], {
+      cwd: work, env: { PATH: process.env.PATH ?? "", DIRECTORY_FRONT: "node", DIRECTORY_STATE_FILE: join(work, "state3.sqlite"), DIRECTORY_BASE_URL: `http://127.0.0.1:${p2}/v1` },
+      stdout: "pipe", stderr: "pipe",
+    });
+    try {
+      await waitFor(`http://127.0.0.1:${p2}/v1/topics`, 20000);
+      const r = await rawRequest(p2, "FOO /v1/topics HTTP/1.1\r\nHost: a\r\n\r\n");
+      expect(r.status).toBe(405);
+      expect(r.headers.allow).toBe("GET, HEAD, OPTIONS");
+      expect(JSON.parse(r.body).type).toBe(`http://127.0.0.1:${p2}/problems/method-not-allowed`);
+      expect((await fetch(`http://127.0.0.1:${p2}/v1/topics`)).status).toBe(200);
+    } finally { node.kill(); await node.exited; }
   });
   test("refuses a tampered data file with a one-line error", async () => {
     const data = await atlasDataFile();

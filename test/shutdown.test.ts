@@ -28,9 +28,9 @@ async function serve(extraEnv: Record<string, string> = {}) {
 }
 
 describe("graceful stop (fault 5)", () => {
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    test(`${signal}: the request in flight is answered, new connections are refused, exit code 0`, async () => {
-      const { p, base } = await serve();
+  for (const [signal, front] of [["SIGTERM", "bun"], ["SIGINT", "bun"], ["SIGTERM", "node"]] as const) {
+    test(`${signal}, front ${front}: the request in flight is answered, new connections are refused, exit code 0`, async () => {
+      const { p, base } = await serve({ DIRECTORY_FRONT: front });
       const t0 = performance.now();
       const inFlight = fetch(`${base}/v1/jurisdictions/resolve?address=${encodeURIComponent("1 slow st, Minneapolis, MN")}`).then(async (r) => ({ status: r.status, body: await r.text() }));
       await Bun.sleep(300);
@@ -45,8 +45,8 @@ describe("graceful stop (fault 5)", () => {
       expect(await p.exited).toBe(0);
     }, 60_000);
   }
-  test("past the grace period the rest is cut and the process still exits 0", async () => {
-    const { p, base } = await serve({ DIRECTORY_TIMEOUTS__SHUTDOWN_GRACE_MS: "200" });
+  for (const front of ["bun", "node"]) test(`past the grace period the rest is cut and the process still exits 0, front ${front}`, async () => {
+    const { p, base } = await serve({ DIRECTORY_TIMEOUTS__SHUTDOWN_GRACE_MS: "200", DIRECTORY_FRONT: front });
     const inFlight = fetch(`${base}/v1/jurisdictions/resolve?address=${encodeURIComponent("1 slow st, Minneapolis, MN")}`).then(() => "answered", () => "cut");
     await Bun.sleep(300);
     const t0 = performance.now();

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config/config";
-import { startServer } from "../http/server";
+import { startFront, type Front } from "../http/server";
 import { buildDeps, composeApp, openData } from "./compose";
 import { startLinkChecks } from "../links/schedule";
 
@@ -10,7 +10,7 @@ export async function runServe(cfg: Config): Promise<number> {
   const opened = await openData(cfg, yamlDir);
   const deps = buildDeps(cfg, opened, (line) => console.error(line));
   const app = composeApp(deps);
-  const server = startServer(app, cfg.host, cfg.port);
+  const server = await startFront(cfg.front, app, cfg.host, cfg.port);
   startLinkChecks(cfg, opened.db, deps.links, (line) => console.error(line)); // reload results; background checks if scheduled
   console.log(`serving ${cfg.base_url} on http://${server.hostname}:${server.port}/v1 (data: ${opened.db ? cfg.data_file : "data/*.yaml"}, as_of ${deps.asOf})`);
   deps.parcels?.counties().then(
@@ -22,7 +22,7 @@ export async function runServe(cfg: Config): Promise<number> {
 
 /** Graceful stop on SIGTERM or SIGINT: stop accepting at once, let the requests in flight finish within the
  * grace period, then cut what is left and resolve 0 (the process exits 0). A second signal cuts at once. */
-export function stopOnSignal(server: ReturnType<typeof Bun.serve>, graceMs: number, log: (line: string) => void): Promise<number> {
+export function stopOnSignal(server: Front, graceMs: number, log: (line: string) => void): Promise<number> {
   return new Promise((resolve) => {
     let stopping = false;
     const stop = async (signal: string) => {

@@ -6,6 +6,7 @@ import { LIMIT_CLASSES, type LimitClass, type LimitNumbers } from "./limits-tabl
 export interface Config {
   host: string;
   port: number;
+  front: "bun" | "node";     // the HTTP front (src/http/server.ts): Bun.serve, or node:http answering unparsable requests too
   base_url: string;          // ends in /v1; empty = http://{host}:{port}/v1
   problems_url: string;      // problem types live under here
   data_file: string;
@@ -63,6 +64,7 @@ export function defaultConfig(): Config {
   return {
     host: "127.0.0.1",
     port: 8080,
+    front: "bun",
     base_url: "",               // empty: http://{host}:{port}/v1
     problems_url: "",           // empty: the base_url's origin + /problems
     data_file: "./directory.sqlite",
@@ -145,5 +147,6 @@ export function loadConfig(file: string | null, env: Record<string, string | und
   cfg.base_url = cfg.base_url.replace(/\/+$/, "");
   cfg.problems_url = cfg.problems_url.replace(/\/+$/, "");
   if (!cfg.base_url.endsWith("/v1")) throw new Error("config: base_url must end in /v1");
+  if (cfg.front !== "bun" && cfg.front !== "node") throw new Error(`config: front must be bun or node, not ${String(cfg.front).slice(0, 20)}`);
   return cfg;
 }

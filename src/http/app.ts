@@ -5,7 +5,7 @@
 import type { Elysia } from "elysia";
 import { DomainError } from "../domain/errors";
 import { requestIdOf } from "./request-id";
-import { problemBody } from "./problems";
+import { problemBody, UNPARSED, type Unparsed } from "./problems";
 import { NO_STORE } from "./cache-control";
 import { authenticate, type Auth } from "./auth";
 import { clientAddress, inAny, limitKey } from "./client-address";
@@ -15,6 +15,7 @@ import { parseParams } from "./params";
 import { respond, respondDocument } from "./respond";
 import { buildOpenApi, operationDetail } from "./openapi";
 import { targetOf } from "./request-target";
+import type { HeaderReader, Incoming } from "./incoming";
 import { Router } from "./router";
 import { Context } from "./context";
 import type { Deps } from "./deps";
@@ -26,7 +27,13 @@ const CORS_HEADERS = { "Access-Control-Allow-Origin": "*", "Access-Control-Expos
 /** Seconds a caller is asked to wait after a request ran past timeouts.request_ms. */
 export const TIMEOUT_RETRY_AFTER_S = 5;
 
-export interface App { handle(req: Request, socketAddress: string): Response | Promise<Response>; openapi(): unknown; elysia: Elysia }
+export interface App {
+  handle(req: Incoming, socketAddress: string): Response | Promise<Response>;
+  /** The answer to a request the front could not parse (only the node front sees those). */
+  unparsed(reason: Unparsed): Response;
+  openapi(): unknown;
+  elysia: Elysia;
+}
 
 export const OPENAPI_ROUTE: RouteDef = { path: "/openapi.json", operationId: "getOpenApi", summary: "The OpenAPI 3.1 description of this API", description: "The machine-readable description of this API (OpenAPI 3.1). No key is needed: an Authorization header is ignored here, and the document is not charged to any limit.", data: null, errors: [304], problems: [], handler: () => new Response() };
 
@@ -86,7 +93,7 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
   }
 
   /** The API behind the method check: auth, limits, route. */
-  function api(req: Request, ctx: Context, address: string): Response | Promise<Response> {
+  function api(req: Incoming, ctx: Context, address: string): Response | Promise<Response> {
     if (ctx.path === "/v1/openapi.json") {
       // no key needed: Authorization is ignored here, and the document is not charged to any limit
       Object.assign(ctx.common, deps.limiter.peekHeaders(callerOf({ kind: "anonymous" }, address), false));
@@ -107,7 +114,7 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     return run(ctx, found.def, found.params);
   }
 
-  function handle(req: Request, socketAddress: string): Response | Promise<Response> {
+  function handle(req: Incoming, socketAddress: string): Response | Promise<Response> {
     const { path, search } = targetOf(req.url);
     const method = req.method;
     const head = method === "HEAD";
@@ -160,7 +167,16 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     return res;
   }
 
-  function preflight(ctx: Context, headers: Headers): Response {
+  function unparsed(reason: Unparsed): Response {
+    const requestId = requestIdOf(null);
+    const ctx = new Context(requestId, "/", "", false, cfg.base_url, origin, cfg.problems_url, null, { "X-Request-Id": requestId, ...CORS_HEADERS });
+    if (reason === "method") return problem(ctx, new DomainError("method-not-allowed", "The method is not answered; use GET, HEAD or OPTIONS."));
+    const u = UNPARSED[reason];
+    const body = { type: "about:blank", title: u.title, status: u.status, detail: u.detail, request_id: requestId };
+    return new Response(JSON.stringify(body), { status: u.status, headers: { ...ctx.common, "Content-Type": "application/problem+json", "Cache-Control": NO_STORE } });
+  }
+
+  function preflight(ctx: Context, headers: HeaderReader): Response {
     const asked = (headers.get("access-control-request-headers") ?? "").toLowerCase().split(",").map((s) => s.trim()).filter(Boolean);
     if (asked.includes("authorization")) {
       return problem(ctx, new DomainError("bad-parameter", "Keys are for servers only: a browser preflight may not ask for the Authorization header."));
@@ -182,5 +198,5 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     });
   }
 
-  return { handle, openapi, get elysia() { return (built ??= build()).elysia; } };
+  return { handle, unparsed, openapi, get elysia() { return (built ??= build()).elysia; } };
 }

@@ -1,10 +1,11 @@
 // Authorization: anonymous, or "Bearer <key>". A malformed header, an unknown or a revoked key → invalid-key.
 import { DomainError } from "../domain/errors";
+import type { HeaderReader } from "./incoming";
 import { KEY_PATTERN, type KeyStore, type Tier } from "../state/keys";
 
 export type Auth = { kind: "anonymous" } | { kind: "key"; tier: Tier; keyId: string };
 
-export function authenticate(headers: Headers, keys: KeyStore): Auth {
+export function authenticate(headers: HeaderReader, keys: KeyStore): Auth {
   const h = headers.get("authorization");
   if (h === null) return { kind: "anonymous" };
   const m = /^Bearer ([^\s]+)$/.exec(h.trim());

@@ -1,5 +1,6 @@
 // The caller's network address: from the socket, or from X-Forwarded-For when the socket peer is a trusted proxy.
 // For limits an IPv6 address counts by its /64.
+import type { HeaderReader } from "./incoming";
 
 function expandV6(a: string): number[] | null {
   let s = a.toLowerCase();
@@ -77,7 +78,7 @@ export function inCidr(address: string, cidr: string): boolean {
 export const inAny = (address: string, cidrs: string[]) => cidrs.some((c) => inCidr(address, c));
 
 /** Walk X-Forwarded-For from the right while hops are trusted proxies; the first untrusted hop is the client. */
-export function clientAddress(socketAddress: string, headers: Headers, trustedProxies: string[]): string {
+export function clientAddress(socketAddress: string, headers: HeaderReader, trustedProxies: string[]): string {
   if (!trustedProxies.length || !inAny(socketAddress, trustedProxies)) return socketAddress;
   const xff = headers.get("x-forwarded-for");
   if (!xff) return socketAddress;

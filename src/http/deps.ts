@@ -6,6 +6,7 @@ import type { KeyStore } from "../state/keys";
 import type { Limiter } from "./limits";
 import type { Cursors } from "./paging";
 import type { Deprecation } from "./deprecations";
+import type { Incoming } from "./incoming";
 import type { Directory } from "../directory/directory";
 import type { ParcelSource } from "../parcels/source";
 
@@ -28,4 +29,4 @@ export interface Deps {
   web?: WebHandler;
 }
 
-export type WebHandler = (req: Request, socketAddress: string) => Response | Promise<Response>;
+export type WebHandler = (req: Incoming, socketAddress: string) => Response | Promise<Response>;

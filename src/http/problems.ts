@@ -35,3 +35,11 @@ export function problemBody(
   if (suffix === "ambiguous" && choices) body.choices = choices;
   return body;
 }
+
+/** Requests the front could not parse (the node front's clientError hook): outside the API's own problem types, so
+ * RFC 9457's `about:blank` with the status phrase as title — except an unknown method, which is `method-not-allowed`. */
+export type Unparsed = "method" | "malformed" | "head-too-large";
+export const UNPARSED: Record<Exclude<Unparsed, "method">, { status: number; title: string; detail: string }> = {
+  malformed: { status: 400, title: "Bad Request", detail: "The request line or a header is malformed (HTTP/1.1, RFC 9112)." },
+  "head-too-large": { status: 431, title: "Request Header Fields Too Large", detail: "The request line and headers together may not exceed 16 KB." },
+};

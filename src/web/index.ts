@@ -3,6 +3,7 @@
 // anonymous request limits. Errors are HTML pages here; problem+json stays on /v1.
 import { requestIdOf } from "../http/request-id";
 import { targetOf } from "../http/request-target";
+import type { Incoming } from "../http/incoming";
 import { etagOf, matches } from "../http/respond";
 import { cacheControlFor, NO_STORE } from "../http/cache-control";
 import { clientAddress, inAny, limitKey } from "../http/client-address";
@@ -15,9 +16,9 @@ import { ROUTES, type WebRoute } from "./routes";
 import { STYLESHEET } from "./layout";
 import { errorPage } from "./pages/errors";
 
-export type WebHandler = (req: Request, socketAddress: string) => Response | Promise<Response>;
+export type WebHandler = (req: Incoming, socketAddress: string) => Response | Promise<Response>;
 /** The app's own front door, used in-process for pages built on an API route (find, screening). */
-export type ApiCall = (req: Request, socketAddress: string) => Response | Promise<Response>;
+export type ApiCall = (req: Incoming, socketAddress: string) => Response | Promise<Response>;
 
 const ALLOWED = "GET, HEAD, OPTIONS";
 const ROBOTS = "User-agent: *\nDisallow: /find\nDisallow: /screening\nDisallow: /search\nDisallow: /v1/\n";
@@ -31,7 +32,7 @@ const SECURITY: Record<string, string> = {
 export function createWeb(deps: Deps, api: ApiCall): WebHandler {
   const l = linker(deps.links.site);
 
-  return function web(req: Request, socketAddress: string): Response | Promise<Response> {
+  return function web(req: Incoming, socketAddress: string): Response | Promise<Response> {
     const requestId = requestIdOf(req.headers.get("x-request-id"));
     const common: Record<string, string> = { "X-Request-Id": requestId, ...SECURITY };
     const head = req.method === "HEAD";
@@ -120,7 +121,7 @@ function html(body: string, status: number, headers: Record<string, string>): Re
 }
 
 /** 200 with a weak ETag over the body, or 304 when If-None-Match matches (the API's rule). */
-function conditional(req: Request, body: string, type: string, cacheControl: string, headers: Record<string, string>): Response {
+function conditional(req: Incoming, body: string, type: string, cacheControl: string, headers: Record<string, string>): Response {
   const etag = etagOf(body);
   const h = { ...headers, "Cache-Control": cacheControl, ETag: etag };
   if (matches(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers: h });

@@ -20,3 +20,22 @@ describe("Bun.serve mode", () => {
     } finally { server.stop(true); }
   });
 });
+
+describe("node front", () => {
+  test("an error escaping the app (thrown or rejected) answers the same last-net problem document, no stack", async () => {
+    const { startNodeFront } = await import("../../src/http/node-front");
+    for (const handle of [() => { throw new Error("secret-internal-detail"); }, () => Promise.reject(new Error("secret-internal-detail"))]) {
+      const server = await startNodeFront({ handle } as any, "127.0.0.1", 0);
+      try {
+        const res = await fetch(`http://127.0.0.1:${server.port}/v1/topics`);
+        expect(res.status).toBe(500);
+        expect(res.headers.get("content-type")).toBe("application/problem+json");
+        expect(res.headers.get("x-request-id")).toMatch(/^[A-Za-z0-9._-]{8,64}$/);
+        const text = await res.text();
+        expect(text).not.toContain("secret-internal-detail");
+        expect(JSON.parse(text).status).toBe(500);
+        expect(server.pendingRequests).toBe(0);
+      } finally { server.stop(true); }
+    }
+  });
+});
