@@ -8,7 +8,7 @@ import type { Socket } from "node:net";
 import type { App } from "./app";
 import type { HeaderReader, Incoming } from "./incoming";
 import type { Unparsed } from "./problems";
-import { escapedError, type Front } from "./server";
+import { escapedError, type Front } from "./front";
 
 /** Bun.serve's limit on the request line and headers together. */
 export const MAX_HEAD_BYTES = 16 * 1024;

@@ -5,19 +5,9 @@
 //   with problem documents too, at a cost per request measured in the README.
 // Either way the socket address is taken here and everything else happens in app.handle.
 import type { App } from "./app";
-import { requestIdOf } from "./request-id";
+import { escapedError, type Front, type FrontKind } from "./front";
 
-/** What serve needs of a running front: where it listens, the requests in flight, and stop (true = cut). */
-export interface Front { readonly hostname: string | undefined; readonly port: number | undefined; readonly pendingRequests: number; stop(closeActiveConnections?: boolean): unknown }
-export type FrontKind = "bun" | "node";
-
-/** The last net, for a failure that escaped app.handle (which turns every failure it sees into a problem). */
-export function escapedError(err: unknown): { status: number; headers: Record<string, string>; body: string } {
-  const requestId = requestIdOf(null);
-  console.error(`internal-error request_id=${requestId} ${(err as Error)?.stack ?? err}`);
-  const body = { type: "about:blank", title: "Internal error", status: 500, detail: "The request could not be finished; it has been logged under its request_id.", request_id: requestId };
-  return { status: 500, body: JSON.stringify(body), headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store", "X-Request-Id": requestId, "Access-Control-Allow-Origin": "*" } };
-}
+export type { Front, FrontKind } from "./front";
 
 export function startServer(app: App, host: string, port: number) {
   return Bun.serve({
@@ -36,7 +26,7 @@ export function startServer(app: App, host: string, port: number) {
   });
 }
 
-/** Start the configured front; the node front listens asynchronously. */
+/** Start the configured front. node:http is loaded only for the node front (it listens asynchronously). */
 export async function startFront(kind: FrontKind, app: App, host: string, port: number): Promise<Front> {
   if (kind === "node") return (await import("./node-front")).startNodeFront(app, host, port);
   return startServer(app, host, port);
