@@ -5,7 +5,7 @@
 import type { Elysia } from "elysia";
 import { DomainError } from "../domain/errors";
 import { requestIdOf } from "./request-id";
-import { problemBody, UNPARSED, type Unparsed } from "./problems";
+import { aboutBlank, problemBody, UNPARSED, type Unparsed } from "./problems";
 import { NO_STORE } from "./cache-control";
 import { authenticate, type Auth } from "./auth";
 import { clientAddress, inAny, limitKey } from "./client-address";
@@ -172,8 +172,7 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     const ctx = new Context(requestId, "/", "", false, cfg.base_url, origin, cfg.problems_url, null, { "X-Request-Id": requestId, ...CORS_HEADERS });
     if (reason === "method") return problem(ctx, new DomainError("method-not-allowed", "The method is not answered; use GET, HEAD or OPTIONS."));
     const u = UNPARSED[reason];
-    const body = { type: "about:blank", title: u.title, status: u.status, detail: u.detail, request_id: requestId };
-    return new Response(JSON.stringify(body), { status: u.status, headers: { ...ctx.common, "Content-Type": "application/problem+json", "Cache-Control": NO_STORE } });
+    return new Response(JSON.stringify(aboutBlank(u.status, u.title, u.detail, requestId)), { status: u.status, headers: { ...ctx.common, "Content-Type": "application/problem+json", "Cache-Control": NO_STORE } });
   }
 
   function preflight(ctx: Context, headers: HeaderReader): Response {

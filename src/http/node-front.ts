@@ -11,7 +11,7 @@ import type { Unparsed } from "./problems";
 import { escapedError, type Front } from "./front";
 
 /** Bun.serve's limit on the request line and headers together. */
-export const MAX_HEAD_BYTES = 16 * 1024;
+const MAX_HEAD_BYTES = 16 * 1024;
 
 /** llhttp's error codes (as node:http reports them) → what the app answers. */
 export function unparsedReason(code: string | undefined): Unparsed | null {

@@ -36,6 +36,11 @@ export function problemBody(
   return body;
 }
 
+/** A problem outside the API's own types: RFC 9457's `about:blank`, titled with the status phrase where it has one. */
+export function aboutBlank(status: number, title: string, detail: string, requestId: string): ProblemBody {
+  return { type: "about:blank", title, status, detail, request_id: requestId };
+}
+
 /** Requests the front could not parse (the node front's clientError hook): outside the API's own problem types, so
  * RFC 9457's `about:blank` with the status phrase as title — except an unknown method, which is `method-not-allowed`. */
 export type Unparsed = "method" | "malformed" | "head-too-large";

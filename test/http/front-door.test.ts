@@ -130,7 +130,7 @@ describe("requests the parser rejects, front node: problem documents from the ap
     expect(JSON.parse(r.body).title).toBe("Request Header Fields Too Large");
     expect((await get("/v1/topics", ["Host: a", `X: ${"a".repeat(15000)}`])).status).toBe(200);
   });
-  test("a failed connection (reset, not a parse error) is not answered", () => {
+  test("unparsedReason: parse errors get an answer by kind; a failed connection (reset) gets none", () => {
     expect(unparsedReason("ECONNRESET")).toBeNull();
     expect(unparsedReason(undefined)).toBeNull();
     expect(unparsedReason("HPE_INVALID_METHOD")).toBe("method");
