@@ -74,7 +74,8 @@ describe("one executable", () => {
     const data = await atlasDataFile();
     const bad = join(work, "tampered.sqlite");
     const bytes = new Uint8Array(await Bun.file(data).arrayBuffer());
-    bytes[Math.floor(bytes.length * 0.6)] ^= 0xff;
+    const at = Math.floor(bytes.length * 0.6);
+    bytes[at] = bytes[at]! ^ 0xff;
     await Bun.write(bad, bytes);
     const p = Bun.spawnSync([exe, "serve", "--data", bad, "--port", "0"], { cwd: work, env: { PATH: process.env.PATH ?? "", DIRECTORY_STATE_FILE: join(work, "state2.sqlite") } });
     expect(p.exitCode).not.toBe(0);

@@ -107,7 +107,7 @@ export function addRegistryOffices(rec: Records, found: OfficeFound[], sourceId:
       if (!cur || f.domain.length < cur.domain.length || (f.domain.length === cur.domain.length && f.domain < cur.domain)) best.set(k, f);
     }
   }
-  const counts: Record<string, number> = { registry_offices: 0 };
+  const counts: Record<string, number> & { registry_offices: number } = { registry_offices: 0 };
   for (const [k, f] of [...best].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     const fn = k.split("|")[1]!;
     const added = rec.addOffice({

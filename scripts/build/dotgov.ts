@@ -78,7 +78,7 @@ const CITY_LEGAL: [string[], string][] = [
   ["city of", "city"], ["town of", "town"], ["village of", "village"], ["township of", "township"], ["borough of", "borough"],
   ["charter township", "township"], ["city", "city"], ["town", "town"], ["village", "village"],
   ["township", "township"], ["borough", "borough"],
-].map(([p, h]) => [p.split(" "), h]);
+].map(([p, h]) => [p!.split(" "), h!]);
 const COUNTY_ADMIN = words([
   "government", "govt", "board of county commissioners", "board of commissioners", "county commissioners",
   "commissioners", "commissioneers", "county commission", "commission", "board of commission", "boc", "bocc",
@@ -197,12 +197,12 @@ function byCounty(idx: GovIndex, cands: Candidate[], row: DotgovRow, key: string
   const label = row.domain.replace(/\.gov$/, "").replace(/[^a-z0-9]/g, "").replace(key, "");
   const orgKey = keyOf(nameTokens(row.org)).replace(key, "");
   const named = cands.filter((c) => c.countyKey && c.countyKey.length >= 4 && (label.includes(c.countyKey) || orgKey.includes(c.countyKey)));
-  if (named.length === 1) return named[0];
+  if (named.length === 1) return named[0]!;
   const cityKey = keyOf(nameTokens(row.city));
   if (!cityKey) return null;
   const cityCounties = new Set((idx.locals.get(row.state)?.get(cityKey) ?? []).map((c) => c.j.county_id).filter(Boolean));
   const inCity = cands.filter((c) => (c.j.county_id && cityCounties.has(c.j.county_id)) || c.countyKey === cityKey);
-  return inCity.length === 1 ? inCity[0] : null;
+  return inCity.length === 1 ? inCity[0]! : null;
 }
 
 export type MatchResult =
@@ -218,7 +218,7 @@ export function matchRow(idx: GovIndex, row: DotgovRow, isOffice: (org: string, 
     if (row.type === "County") cands = idx.counties.get(row.state)?.get(v.key) ?? [];
     else cands = localCandidates(idx, row.state, v);
     if (!cands.length) continue;
-    if (cands.length === 1) return { ok: true, j: cands[0].j };
+    if (cands.length === 1) return { ok: true, j: cands[0]!.j };
     const pick = byCounty(idx, cands, row, v.key);
     return pick ? { ok: true, j: pick.j } : { ok: false, reason: "ambiguous" };
   }
@@ -239,7 +239,7 @@ const DEPT_LABEL = /(police|waste|(pd|fd|ems)([a-z]{2})?$|fire|court|librar|sher
 const departmentLabel = (d: string, govKey: string) => DEPT_LABEL.test(d.replace(/\.gov$/, "").replace(/[^a-z0-9]/g, "").replace(govKey, ""));
 export function pickHome(domains: string[], govKey: string): string {
   const rank = (d: string) => (departmentLabel(d, govKey) ? 1 : 0);
-  return [...domains].sort((a, b) => rank(a) - rank(b) || a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))[0];
+  return [...domains].sort((a, b) => rank(a) - rank(b) || a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))[0]!;
 }
 
 export interface RegistryMatch {

@@ -29,7 +29,7 @@ export function stateRulesPageSource(rec: Records, postal: string, slug: string,
 export function buildStateResources(
   rec: Records, jurisdictions: Map<string, JurisdictionIn>, stateRules: any, log: (s: string) => void,
 ): Record<string, number> {
-  const counts: Record<string, number> = { state_resources: 0, state_pages_missing: 0, state_pages_bad_url: 0 };
+  const counts = { state_resources: 0, state_pages_missing: 0, state_pages_bad_url: 0 };
   const states = [...jurisdictions.values()].filter((j) => j.type === "state" && j.state)
     .sort((a, b) => a.jurisdiction_id.localeCompare(b.jurisdiction_id));
   for (const j of states) {

@@ -162,7 +162,7 @@ export function functionsFor(ctx: Ctx, chain: JurisdictionRow[]) {
       for (const id of [m.jurisdiction_id, ...(ctx.store.sameAs.get(m.jurisdiction_id) ?? [])]) {
         const o = ctx.store.overridesOf(id).find((x) => x.function === fn && x.role === "primary");
         if (o && o.performer_id === null) { override = { row: o, body: null }; break; }
-        const body = o ? ctx.store.jurisdiction(o.performer_id) : null;
+        const body = o && o.performer_id !== null ? ctx.store.jurisdiction(o.performer_id) : null;
         if (o && body) { override = { row: o, body }; break; }
       }
       if (override) break;

@@ -16,7 +16,7 @@ async function send(reply: Reply, inm: string | null = null) {
 
 const chain = [{ id: "state:27" }, { id: "county:27053" }];
 const functions = { assessment: { office: "Assessor" } };
-const sources = [{ name: "TIGER", url: "https://www.census.gov/" }];
+const sources = [{ name: "TIGER", url: "https://www.census.gov/", publisher: "U.S. Census Bureau", official: true, retrieved_at: null, license_class: "open" }];
 const match = { by: "point" };
 const reply = (point: unknown, over: Partial<Reply> = {}): Reply => ({
   data: { match, point, jurisdictions: chain, functions },
