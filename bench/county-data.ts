@@ -23,12 +23,22 @@ const csvPath = argv[4] || join(import.meta.dir, "../../shared/data/parcels/king
 const COUNTY = "county:99001";
 
 let s = 20261122;
-const rnd = () => { s = (s + 0x6d2b79f5) | 0; let t = Math.imul(s ^ (s >>> 15), 1 | s); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
+const rnd = () => {
+  s = (s + 0x6d2b79f5) | 0;
+  let t = Math.imul(s ^ (s >>> 15), 1 | s);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
 const pick = <T>(a: T[]) => a[Math.floor(rnd() * a.length)]!;
 
 const king = parseCsv(readFileSync(csvPath, "utf8"));
 const col = (k: string) => king.map((r) => Number(r[k])).filter((v) => Number.isFinite(v) && v > 0);
-const lots = col("sqft_lot"), prices = col("price"), years = col("yr_built"), living = col("sqft_living"), lats = col("lat"), lons = king.map((r) => Number(r.long));
+const lots = col("sqft_lot"),
+  prices = col("price"),
+  years = col("yr_built"),
+  living = col("sqft_living"),
+  lats = col("lat"),
+  lons = king.map((r) => Number(r.long));
 const dates = king.map((r) => `${r.date.slice(0, 4)}-${r.date.slice(4, 6)}-${r.date.slice(6, 8)}`);
 
 const reuse = argv[5] && existsSync(argv[5]) ? argv[5] : null;
@@ -41,41 +51,78 @@ else {
   db.close();
 }
 function build() {
-const { db } = openForWrite(path);
-db.run("PRAGMA synchronous = OFF");
-db.run("PRAGMA journal_mode = OFF");
-db.run("PRAGMA cache_size = -262144");
-// indexes are built once after the rows (a sort) rather than row by row
-const indexes = (db.query("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'parcels' AND sql IS NOT NULL").all() as { name: string; sql: string }[]);
-for (const ix of indexes) db.run(`DROP INDEX ${ix.name}`);
-const ins = db.prepare("INSERT INTO parcels (county_id, apn, acres, value, sale_date, sale_price, year_built, sqft, lat, lon) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-const rt = db.prepare("INSERT INTO parcels_rtree (id, minx, maxx, miny, maxy) VALUES (?, ?, ?, ?, ?)");
-db.transaction(() => {
-  for (let i = 1; i <= N; i++) {
-    const price = pick(prices);
-    // value: no value in the King file; the synthetic one is the sampled sale price times 0.8–1.1
-    const lat = pick(lats) + (rnd() - 0.5) * 0.002, lon = pick(lons) + (rnd() - 0.5) * 0.002;
-    ins.run(COUNTY, `SYN${String(i).padStart(7, "0")}`, Math.round((pick(lots) / 43560) * 1e4) / 1e4, Math.round(price * (0.8 + rnd() * 0.3)), pick(dates), pick(prices), pick(years), pick(living), lat, lon);
-    rt.run(i, lon, lon, lat, lat);
-  }
-  for (const ix of indexes) db.run(ix.sql);
-  db.run(`INSERT INTO counties VALUES (?, ?, ?, NULL, 0, 'synthetic', 'unknown', 1, '2015-05-27', 'synthetic value', NULL, ?, '[]', 0, 0, 0, ?, ?, ?)`,
-    [COUNTY, "SYNTHETIC county: 1,000,000 parcels drawn from the King County (WA) sales file's distributions — not real data", "https://example.invalid/synthetic", JSON.stringify(FIELDS), N, N, new Date().toISOString()]);
-  refreshStats(db, COUNTY);
-})();
-db.run("ANALYZE");
-db.close();
+  const { db } = openForWrite(path);
+  db.run("PRAGMA synchronous = OFF");
+  db.run("PRAGMA journal_mode = OFF");
+  db.run("PRAGMA cache_size = -262144");
+  // indexes are built once after the rows (a sort) rather than row by row
+  const indexes = db
+    .query("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'parcels' AND sql IS NOT NULL")
+    .all() as { name: string; sql: string }[];
+  for (const ix of indexes) db.run(`DROP INDEX ${ix.name}`);
+  const ins = db.prepare(
+    "INSERT INTO parcels (county_id, apn, acres, value, sale_date, sale_price, year_built, sqft, lat, lon) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  const rt = db.prepare("INSERT INTO parcels_rtree (id, minx, maxx, miny, maxy) VALUES (?, ?, ?, ?, ?)");
+  db.transaction(() => {
+    for (let i = 1; i <= N; i++) {
+      const price = pick(prices);
+      // value: no value in the King file; the synthetic one is the sampled sale price times 0.8–1.1
+      const lat = pick(lats) + (rnd() - 0.5) * 0.002,
+        lon = pick(lons) + (rnd() - 0.5) * 0.002;
+      ins.run(
+        COUNTY,
+        `SYN${String(i).padStart(7, "0")}`,
+        Math.round((pick(lots) / 43560) * 1e4) / 1e4,
+        Math.round(price * (0.8 + rnd() * 0.3)),
+        pick(dates),
+        pick(prices),
+        pick(years),
+        pick(living),
+        lat,
+        lon,
+      );
+      rt.run(i, lon, lon, lat, lat);
+    }
+    for (const ix of indexes) db.run(ix.sql);
+    db.run(
+      `INSERT INTO counties VALUES (?, ?, ?, NULL, 0, 'synthetic', 'unknown', 1, '2015-05-27', 'synthetic value', NULL, ?, '[]', 0, 0, 0, ?, ?, ?)`,
+      [
+        COUNTY,
+        "SYNTHETIC county: 1,000,000 parcels drawn from the King County (WA) sales file's distributions — not real data",
+        "https://example.invalid/synthetic",
+        JSON.stringify(FIELDS),
+        N,
+        N,
+        new Date().toISOString(),
+      ],
+    );
+    refreshStats(db, COUNTY);
+  })();
+  db.run("ANALYZE");
+  db.close();
 }
-console.log(`SYNTHETIC county ${COUNTY}: ${N.toLocaleString("en-US")} parcels ${reuse ? "reused" : "built"} in ${((performance.now() - t0) / 1000).toFixed(1)} s (${path})`);
-console.log(`each figure: median of ${RUNS} runs, ms; the machine is shared with other work, so figures are disturbed by its load\n`);
+console.log(
+  `SYNTHETIC county ${COUNTY}: ${N.toLocaleString("en-US")} parcels ${reuse ? "reused" : "built"} in ${((performance.now() - t0) / 1000).toFixed(1)} s (${path})`,
+);
+console.log(
+  `each figure: median of ${RUNS} runs, ms; the machine is shared with other work, so figures are disturbed by its load\n`,
+);
 
 const src = new SqliteParcelSource(path);
 const raw = new (await import("bun:sqlite")).Database(path, { readonly: true });
-const median = (xs: number[]) => { const a = [...xs].sort((x, y) => x - y); return a[Math.floor(a.length / 2)]!; };
+const median = (xs: number[]) => {
+  const a = [...xs].sort((x, y) => x - y);
+  return a[Math.floor(a.length / 2)]!;
+};
 async function time(f: () => unknown): Promise<number> {
   await f(); // warm
   const xs: number[] = [];
-  for (let i = 0; i < RUNS; i++) { const t = performance.now(); await f(); xs.push(performance.now() - t); }
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await f();
+    xs.push(performance.now() - t);
+  }
   return median(xs);
 }
 
@@ -83,42 +130,93 @@ async function time(f: () => unknown): Promise<number> {
 function boundFor(f: Field): Bounds {
   if (f === "sale_date") return { since: "2014-08-01" };
   const c = FIELD_INFO[f].column;
-  const n = (raw.query(`SELECT n FROM county_stats WHERE county_id = ? AND field = ?`).get(COUNTY, f) as { n: number }).n;
-  const v = (raw.query(`SELECT ${c} AS v FROM parcels WHERE county_id = ? AND ${c} IS NOT NULL ORDER BY ${c} LIMIT 1 OFFSET ?`).get(COUNTY, Math.floor(n / 4)) as { v: number }).v;
+  const n = (raw.query(`SELECT n FROM county_stats WHERE county_id = ? AND field = ?`).get(COUNTY, f) as { n: number })
+    .n;
+  const v = (
+    raw
+      .query(`SELECT ${c} AS v FROM parcels WHERE county_id = ? AND ${c} IS NOT NULL ORDER BY ${c} LIMIT 1 OFFSET ?`)
+      .get(COUNTY, Math.floor(n / 4)) as { v: number }
+  ).v;
   return { min: v };
 }
 
 /** The same answer by a full scan: the table read row by row, no index (SQLite's NOT INDEXED). */
 function fullScan(op: Op, f: Field, b: Bounds) {
   const c = FIELD_INFO[f].column;
-  const w = [`county_id = ?`, `${c} IS NOT NULL`, ...(b.min !== undefined ? [`${c} >= ${b.min}`] : []), ...(b.since ? [`sale_date >= '${b.since}'`] : [])].join(" AND ");
-  const sql = op === "top" ? `SELECT * FROM parcels NOT INDEXED WHERE ${w} ORDER BY ${c} DESC, apn DESC LIMIT 10`
-    : op === "bottom" ? `SELECT * FROM parcels NOT INDEXED WHERE ${w} ORDER BY ${c}, apn LIMIT 10`
-    : op === "count" ? `SELECT count(*) FROM parcels NOT INDEXED WHERE ${w}`
-    : op === "avg" ? `SELECT avg(${f === "sale_date" ? `julianday(${c})` : c}) FROM parcels NOT INDEXED WHERE ${w}`
-    : `SELECT ${c} FROM parcels NOT INDEXED WHERE ${w} ORDER BY ${c} LIMIT 1 OFFSET (SELECT count(*) / 2 FROM parcels NOT INDEXED WHERE ${w})`;
+  const w = [
+    `county_id = ?`,
+    `${c} IS NOT NULL`,
+    ...(b.min !== undefined ? [`${c} >= ${b.min}`] : []),
+    ...(b.since ? [`sale_date >= '${b.since}'`] : []),
+  ].join(" AND ");
+  const sql =
+    op === "top"
+      ? `SELECT * FROM parcels NOT INDEXED WHERE ${w} ORDER BY ${c} DESC, apn DESC LIMIT 10`
+      : op === "bottom"
+        ? `SELECT * FROM parcels NOT INDEXED WHERE ${w} ORDER BY ${c}, apn LIMIT 10`
+        : op === "count"
+          ? `SELECT count(*) FROM parcels NOT INDEXED WHERE ${w}`
+          : op === "avg"
+            ? `SELECT avg(${f === "sale_date" ? `julianday(${c})` : c}) FROM parcels NOT INDEXED WHERE ${w}`
+            : `SELECT ${c} FROM parcels NOT INDEXED WHERE ${w} ORDER BY ${c} LIMIT 1 OFFSET (SELECT count(*) / 2 FROM parcels NOT INDEXED WHERE ${w})`;
   return raw.query(sql).all(...(op === "median" ? [COUNTY, COUNTY] : [COUNTY]));
 }
 
-const rows: string[][] = [["op", "field", "plain ms", "bounded ms", "since-bounded ms", "since+until ms", "full scan ms", "plain/scan", "bounded/scan"]];
+const rows: string[][] = [
+  [
+    "op",
+    "field",
+    "plain ms",
+    "bounded ms",
+    "since-bounded ms",
+    "since+until ms",
+    "full scan ms",
+    "plain/scan",
+    "bounded/scan",
+  ],
+];
 let worstCross = 0;
 let worst = 0;
-for (const op of OPS.filter((o) => !ONLY || ONLY.includes(o))) for (const f of FIELDS) {
-  const b = boundFor(f);
-  const plan = (bounds: Bounds): Plan => ({ countyId: COUNTY, op, field: f, bounds, limit: 10, offset: op === "top" || op === "bottom" ? 1000 : 0 });
-  const run = (p: Plan) => () => (op === "top" || op === "bottom" ? src.rows(p) : src.aggregate(p));
-  const plain = await time(run(plan({})));
-  const bounded = await time(run(plan(b)));
-  // a bound on another field than the op's (since with a numeric field): the date range is read row by row
-  const cross = f === "sale_date" ? bounded : await time(run(plan({ since: "2014-08-01" })));
-  const window = f === "sale_date" ? bounded : await time(run(plan({ since: "2014-08-01", until: "2015-02-28" })));
-  const scan = await time(() => fullScan(op, f, b));
-  worst = Math.max(worst, plain, bounded);
-  worstCross = Math.max(worstCross, cross, window);
-  rows.push([op, f, plain.toFixed(2), bounded.toFixed(2), cross.toFixed(2), window.toFixed(2), scan.toFixed(1), `1/${Math.round(scan / plain)}`, `1/${Math.round(scan / bounded)}`]);
-}
+for (const op of OPS.filter((o) => !ONLY || ONLY.includes(o)))
+  for (const f of FIELDS) {
+    const b = boundFor(f);
+    const plan = (bounds: Bounds): Plan => ({
+      countyId: COUNTY,
+      op,
+      field: f,
+      bounds,
+      limit: 10,
+      offset: op === "top" || op === "bottom" ? 1000 : 0,
+    });
+    const run = (p: Plan) => () => (op === "top" || op === "bottom" ? src.rows(p) : src.aggregate(p));
+    const plain = await time(run(plan({})));
+    const bounded = await time(run(plan(b)));
+    // a bound on another field than the op's (since with a numeric field): the date range is read row by row
+    const cross = f === "sale_date" ? bounded : await time(run(plan({ since: "2014-08-01" })));
+    const window = f === "sale_date" ? bounded : await time(run(plan({ since: "2014-08-01", until: "2015-02-28" })));
+    const scan = await time(() => fullScan(op, f, b));
+    worst = Math.max(worst, plain, bounded);
+    worstCross = Math.max(worstCross, cross, window);
+    rows.push([
+      op,
+      f,
+      plain.toFixed(2),
+      bounded.toFixed(2),
+      cross.toFixed(2),
+      window.toFixed(2),
+      scan.toFixed(1),
+      `1/${Math.round(scan / plain)}`,
+      `1/${Math.round(scan / bounded)}`,
+    ]);
+  }
 const w = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
 for (const r of rows) console.log(r.map((c, i) => c.padEnd(w[i]!)).join("  "));
-console.log(`\ntop/bottom: limit 10 at offset 1000 (the deepest page); bounded: min at the field's 25th percentile (sale_date: since 2014-08-01), about 3/4 of the rows`);
-console.log(`since-bounded: since 2014-08-01 (since+until: 2014-08-01..2015-02-28) with a numeric field (a bound on another field: count and avg by date rank and running sum; the median by binary search over the sorted date runs)`);
-console.log(`slowest op, plain or bounded on its own field: ${worst.toFixed(1)} ms (target < 50 ms); slowest since-bounded: ${worstCross.toFixed(1)} ms; SYNTHETIC ${N.toLocaleString("en-US")}-parcel county`);
+console.log(
+  `\ntop/bottom: limit 10 at offset 1000 (the deepest page); bounded: min at the field's 25th percentile (sale_date: since 2014-08-01), about 3/4 of the rows`,
+);
+console.log(
+  `since-bounded: since 2014-08-01 (since+until: 2014-08-01..2015-02-28) with a numeric field (a bound on another field: count and avg by date rank and running sum; the median by binary search over the sorted date runs)`,
+);
+console.log(
+  `slowest op, plain or bounded on its own field: ${worst.toFixed(1)} ms (target < 50 ms); slowest since-bounded: ${worstCross.toFixed(1)} ms; SYNTHETIC ${N.toLocaleString("en-US")}-parcel county`,
+);

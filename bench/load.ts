@@ -1,7 +1,13 @@
 // Closed-loop HTTP load from this process against a server in another process (loopback only).
-export async function load(urls: string[], seconds: number, concurrency = 32): Promise<{ rps: number; errors: number; n: number }> {
+export async function load(
+  urls: string[],
+  seconds: number,
+  concurrency = 32,
+): Promise<{ rps: number; errors: number; n: number }> {
   const until = performance.now() + seconds * 1000;
-  let n = 0, errors = 0, i = 0;
+  let n = 0,
+    errors = 0,
+    i = 0;
   const worker = async () => {
     while (performance.now() < until) {
       const u = urls[i++ % urls.length]!;
@@ -9,7 +15,9 @@ export async function load(urls: string[], seconds: number, concurrency = 32): P
         const r = await fetch(u);
         await r.arrayBuffer();
         if (r.status !== 200) errors++;
-      } catch { errors++; }
+      } catch {
+        errors++;
+      }
       n++;
     }
   };
@@ -21,7 +29,11 @@ export async function load(urls: string[], seconds: number, concurrency = 32): P
 export async function waitReady(url: string, ms = 30000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    try { const r = await fetch(url); await r.arrayBuffer(); return; } catch {}
+    try {
+      const r = await fetch(url);
+      await r.arrayBuffer();
+      return;
+    } catch {}
     await Bun.sleep(100);
   }
   throw new Error(`server at ${url} did not answer`);
@@ -29,7 +41,12 @@ export async function waitReady(url: string, ms = 30000) {
 
 /** Environment for the appliance under load: limits lifted so the bench measures work, not 429s. */
 export function unlimitedEnv(port: number, extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? "", DIRECTORY_BASE_URL: `http://127.0.0.1:${port}/v1`, DIRECTORY_STATE_FILE: `/tmp/bench-state-${port}.sqlite`, ...extra };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    DIRECTORY_BASE_URL: `http://127.0.0.1:${port}/v1`,
+    DIRECTORY_STATE_FILE: `/tmp/bench-state-${port}.sqlite`,
+    ...extra,
+  };
   for (const c of ["ANON_ADDRESS", "ANON_ALL", "ANON_LIST_ADDRESS", "ANON_LIST_ALL"]) {
     env[`DIRECTORY_LIMITS__${c}__PER_MINUTE`] = "1000000000";
     env[`DIRECTORY_LIMITS__${c}__PER_DAY`] = "1000000000";

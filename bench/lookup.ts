@@ -50,10 +50,14 @@ console.log(`load             ${loadMs.toFixed(0)} ms`);
 console.log(
   `features         ${st.features} (state ${st.featuresByType.state}, county ${st.featuresByType.county}, cousub ${st.featuresByType.cousub}, place ${st.featuresByType.place})`,
 );
-console.log(`polygons         ${st.polygons}, vertices ${st.vertices}, band entries ${st.bandEntries}, sub-grid cells ${st.gridCells}`);
+console.log(
+  `polygons         ${st.polygons}, vertices ${st.vertices}, band entries ${st.bandEntries}, sub-grid cells ${st.gridCells}`,
+);
 console.log(`top grid         ${st.topCells} cells of ${cellSize} deg, ${st.topEntries} entries`);
 console.log(`typed arrays     ${mb(st.typedArrayBytes)}`);
-console.log(`heap after load  ${mb(mem1.heapUsed)} (before ${mb(mem0.heapUsed)}), RSS ${mb(mem1.rss)} (before ${mb(mem0.rss)})`);
+console.log(
+  `heap after load  ${mb(mem1.heapUsed)} (before ${mb(mem0.heapUsed)}), RSS ${mb(mem1.rss)} (before ${mb(mem0.rss)})`,
+);
 
 // ---- points
 const rnd = mulberry32(seed);
@@ -61,7 +65,7 @@ const boxes = idx.featureBoxes(boxType);
 const xs = new Float64Array(N);
 const ys = new Float64Array(N);
 let tries = 0;
-for (let i = 0; i < N; ) {
+for (let i = 0; i < N;) {
   const [, x0, y0, x1, y1] = boxes[Math.floor(rnd() * boxes.length)]!;
   for (let k = 0; k < 200; k++) {
     const x = x0 + rnd() * (x1 - x0);
@@ -111,7 +115,11 @@ for (let i = 0; i < N; i++) {
   if (c.county) counts.county++;
 }
 console.log(`answers          cousub ${counts.cousub}, place ${counts.place}, county ${counts.county} of ${N}`);
-console.log(`lookups/s        ${Math.round((N / lkMs) * 1000).toLocaleString("en-US")} (median of 5 runs, ${((lkMs * 1000) / N).toFixed(2)} us/lookup)`);
-console.log(`baseline/s       ${Math.round((N / blMs) * 1000).toLocaleString("en-US")} (cell id only, ${((blMs * 1000) / N).toFixed(3)} us/point)`);
+console.log(
+  `lookups/s        ${Math.round((N / lkMs) * 1000).toLocaleString("en-US")} (median of 5 runs, ${((lkMs * 1000) / N).toFixed(2)} us/lookup)`,
+);
+console.log(
+  `baseline/s       ${Math.round((N / blMs) * 1000).toLocaleString("en-US")} (cell id only, ${((blMs * 1000) / N).toFixed(3)} us/point)`,
+);
 console.log(`ratio            lookup costs ${(lkMs / blMs).toFixed(1)}x the baseline`);
 if (sink === -1) console.log("");

@@ -13,18 +13,32 @@ import { load, unlimitedEnv, waitReady } from "./load";
 const root = join(import.meta.dir, "..");
 const data = process.argv[2] ?? join(root, "directory.sqlite");
 const seconds = Number(process.argv[3] ?? 5);
-if (!existsSync(data)) { console.error(`no data file at ${data}; build one with: npx bun run build-data`); process.exit(2); }
+if (!existsSync(data)) {
+  console.error(`no data file at ${data}; build one with: npx bun run build-data`);
+  process.exit(2);
+}
 
 let s = 20261122;
-const rnd = () => { s = (s + 0x6d2b79f5) | 0; let t = Math.imul(s ^ (s >>> 15), 1 | s); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
+const rnd = () => {
+  s = (s + 0x6d2b79f5) | 0;
+  let t = Math.imul(s ^ (s >>> 15), 1 | s);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
 
 const db = new Database(data, { readonly: true });
 const t0 = performance.now();
 const dir = new Directory(db, contentFromStore(db), linksFor("http://127.0.0.1/v1"));
-console.log(`load: ${(performance.now() - t0).toFixed(0)} ms, RSS ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`);
+console.log(
+  `load: ${(performance.now() - t0).toFixed(0)} ms, RSS ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`,
+);
 
 // random points inside covered states: uniform in a random state's bbox, kept when the index resolves them
-const states = db.query<{ min_x: number; min_y: number; max_x: number; max_y: number }, []>("SELECT min_x, min_y, max_x, max_y FROM jurisdictions WHERE type='state' AND min_x IS NOT NULL").all()
+const states = db
+  .query<{ min_x: number; min_y: number; max_x: number; max_y: number }, []>(
+    "SELECT min_x, min_y, max_x, max_y FROM jurisdictions WHERE type='state' AND min_x IS NOT NULL",
+  )
+  .all()
   .filter((b) => b.max_x - b.min_x < 60); // skip boxes that wrap the antimeridian (AK, the Aleutians)
 const points: [number, number][] = [];
 while (points.length < 20000) {
@@ -54,10 +68,26 @@ async function measure(label: string, cmd: string[], env: Record<string, string>
     const r = await load(urls, seconds);
     console.log(`${label.padEnd(40)} ${r.rps.toFixed(0).padStart(10)} req/s (${r.n} requests, ${r.errors} non-200)`);
     return r.rps;
-  } finally { p.kill(); await p.exited; }
+  } finally {
+    p.kill();
+    await p.exited;
+  }
 }
-const p1 = 33000 + Math.floor(Math.random() * 1000), p2 = p1 + 1000;
-const bare = await measure("HTTP bare Bun.serve", [bun, join(root, "bench/bare-server.ts"), String(p1)], { PATH: process.env.PATH ?? "" }, [`http://127.0.0.1:${p1}/`]);
-const urls = points.slice(0, 2000).map(([lon, lat]) => `http://127.0.0.1:${p2}/v1/jurisdictions/resolve?lat=${lat.toFixed(5)}&lon=${lon.toFixed(5)}`);
-const app = await measure("HTTP GET /v1/jurisdictions/resolve?lat&lon", [bun, join(root, "src/cli/main.ts"), "serve", "--data", data, "--port", String(p2)], unlimitedEnv(p2), urls);
+const p1 = 33000 + Math.floor(Math.random() * 1000),
+  p2 = p1 + 1000;
+const bare = await measure(
+  "HTTP bare Bun.serve",
+  [bun, join(root, "bench/bare-server.ts"), String(p1)],
+  { PATH: process.env.PATH ?? "" },
+  [`http://127.0.0.1:${p1}/`],
+);
+const urls = points
+  .slice(0, 2000)
+  .map(([lon, lat]) => `http://127.0.0.1:${p2}/v1/jurisdictions/resolve?lat=${lat.toFixed(5)}&lon=${lon.toFixed(5)}`);
+const app = await measure(
+  "HTTP GET /v1/jurisdictions/resolve?lat&lon",
+  [bun, join(root, "src/cli/main.ts"), "serve", "--data", data, "--port", String(p2)],
+  unlimitedEnv(p2),
+  urls,
+);
 console.log(`ratio resolve-by-point : bare = ${(app / bare).toFixed(3)}`);

@@ -23,13 +23,24 @@ import { createDatabase, finishSpatial, insertJurisdictions, insertRows } from "
 import { BoxIndex, bboxOf, pointInGeometry } from "./build/geom";
 import { writeBoundaryPack } from "../src/directory/boundary-pack";
 import { boundaryPackOf } from "../src/directory/boundaries";
-import { contentSha256, FILE_DIGEST_KEY, FILE_DIGEST_PLACEHOLDER, SCHEMA_VERSION, sealDataFile } from "../src/directory/manifest";
+import {
+  contentSha256,
+  FILE_DIGEST_KEY,
+  FILE_DIGEST_PLACEHOLDER,
+  SCHEMA_VERSION,
+  sealDataFile,
+} from "../src/directory/manifest";
 
 export const DATASET_VERSION = "2026.11.22";
 
 export interface BuildOptions {
-  out: string; sourcesDir: string | null; projectRoot: string; log?: (s: string) => void;
-  datasetVersion?: string; extraRecords?: string[]; download?: boolean;
+  out: string;
+  sourcesDir: string | null;
+  projectRoot: string;
+  log?: (s: string) => void;
+  datasetVersion?: string;
+  extraRecords?: string[];
+  download?: boolean;
   /** print the per-function coverage table after the build (the CLI does; tests skip it) */
   coverage?: boolean;
 }
@@ -41,16 +52,28 @@ const isDocumented = (s: { url?: string | null; publisher?: string | null; vinta
 function assignPlaceCounties(rows: Map<string, JRow>, intpts: IntPts, stats: Stats) {
   const idx = new BoxIndex<JRow>();
   for (const r of rows.values()) if (r.type === "county" && r.geom) idx.add(bboxOf(r.geom), r);
-  let hit = 0, miss = 0, none = 0;
+  let hit = 0,
+    miss = 0,
+    none = 0;
   for (const r of rows.values()) {
     if (r.type !== "place") continue;
     const pt = intpts.get(r.jurisdiction_id);
-    if (!pt) { none++; continue; }
-    const c = idx.candidates(pt[0], pt[1]).filter((c) => c.state_fips === r.state_fips && pointInGeometry(pt[0], pt[1], c.geom))
+    if (!pt) {
+      none++;
+      continue;
+    }
+    const c = idx
+      .candidates(pt[0], pt[1])
+      .filter((c) => c.state_fips === r.state_fips && pointInGeometry(pt[0], pt[1], c.geom))
       .sort((a, b) => (a.jurisdiction_id < b.jurisdiction_id ? -1 : 1))[0];
-    if (c) { r.county_id = c.jurisdiction_id; hit++; } else miss++;
+    if (c) {
+      r.county_id = c.jurisdiction_id;
+      hit++;
+    } else miss++;
   }
-  stats.note(`place county_id by internal point: ${hit} assigned, ${miss} outside every 1:10m county of the state (NULL), ${none} without an internal point (NULL)`);
+  stats.note(
+    `place county_id by internal point: ${hit} assigned, ${miss} outside every 1:10m county of the state (NULL), ${none} without an internal point (NULL)`,
+  );
 }
 
 export async function buildData(opts: BuildOptions): Promise<{ summary: Record<string, any>; contentSha256: string }> {
@@ -65,9 +88,16 @@ export async function buildData(opts: BuildOptions): Promise<{ summary: Record<s
 
   // 1. Jurisdictions
   const rows = new Map<string, JRow>();
-  rows.set("country:us", newRow({
-    jurisdiction_id: "country:us", type: "country", name: "United States", ocd_id: "ocd-division/country:us", source_id: ATLAS_STATES,
-  }));
+  rows.set(
+    "country:us",
+    newRow({
+      jurisdiction_id: "country:us",
+      type: "country",
+      name: "United States",
+      ocd_id: "ocd-division/country:us",
+      source_id: ATLAS_STATES,
+    }),
+  );
   log("layers:");
   await loadAtlas(inputs, rows, stats);
   const intpts: IntPts = new Map();
@@ -90,25 +120,41 @@ export async function buildData(opts: BuildOptions): Promise<{ summary: Record<s
   const authored = loadAuthored(projectRoot, stats);
   const records: RecordSet[] = [];
   records.push(await loadDirectoryRecords({ sourcesDir, projectRoot, rows, stateRules: authored.rulesObj, log }));
-  for (const f of opts.extraRecords ?? []) { records.push(loadExtraRecords(f)); stats.note(`extra records from ${f}`); }
+  for (const f of opts.extraRecords ?? []) {
+    records.push(loadExtraRecords(f));
+    stats.note(`extra records from ${f}`);
+  }
 
   // 3. Sources: inputs used + authored files + records' sources
   const sources = new Map<string, SourceRow>();
   for (const id of [...inputs.used].sort()) {
     const d = inputs.decl(id);
     sources.set(id, {
-      source_id: id, name: d.name, url: d.url, publisher: d.publisher ?? null, official: d.official ? 1 : 0,
-      retrieved_at: d.retrieved_at ?? null, license_class: d.license_class, license: d.license ?? null,
-      vintage: d.vintage ?? null, sha256: d.sha256, documented: isDocumented(d),
+      source_id: id,
+      name: d.name,
+      url: d.url,
+      publisher: d.publisher ?? null,
+      official: d.official ? 1 : 0,
+      retrieved_at: d.retrieved_at ?? null,
+      license_class: d.license_class,
+      license: d.license ?? null,
+      vintage: d.vintage ?? null,
+      sha256: d.sha256,
+      documented: isDocumented(d),
     });
   }
   for (const s of authored.sources) sources.set(s.source_id, s);
-  for (const rs of records) for (const s of rs.sources) {
-    sources.set(s.source_id, {
-      ...(s as any), official: s.official ? 1 : 0, license_class: s.license_class ?? "unknown", url: s.url ?? "",
-      name: s.name ?? s.source_id, documented: s.documented === 0 ? 0 : isDocumented(s),
-    });
-  }
+  for (const rs of records)
+    for (const s of rs.sources) {
+      sources.set(s.source_id, {
+        ...(s as any),
+        official: s.official ? 1 : 0,
+        license_class: s.license_class ?? "unknown",
+        url: s.url ?? "",
+        name: s.name ?? s.source_id,
+        documented: s.documented === 0 ? 0 : isDocumented(s),
+      });
+    }
   const srcDoc = (id: string | null | undefined) => (id && sources.get(id)?.documented === 1 ? 1 : 0);
 
   for (const rs of records) for (const j of rs.jurisdictions) rows.set(j.jurisdiction_id, j);
@@ -122,10 +168,14 @@ export async function buildData(opts: BuildOptions): Promise<{ summary: Record<s
     }
     return down;
   };
-  const offices = records.flatMap((r) => r.offices), resources = records.flatMap((r) => r.resources);
+  const offices = records.flatMap((r) => r.offices),
+    resources = records.flatMap((r) => r.resources);
   const overrides = records.flatMap((r) => r.function_overrides);
   const down = flag(offices) + flag(resources);
-  if (down) stats.note(`records marked documented by their module but whose source is unknown or undocumented: ${down} (flagged 0)`);
+  if (down)
+    stats.note(
+      `records marked documented by their module but whose source is unknown or undocumented: ${down} (flagged 0)`,
+    );
 
   // 4. Write the file (temp path, then rename)
   const out = resolve(opts.out);
@@ -137,14 +187,24 @@ export async function buildData(opts: BuildOptions): Promise<{ summary: Record<s
   try {
     const sortedRows = [...rows.values()].sort((a, b) => (a.jurisdiction_id < b.jurisdiction_id ? -1 : 1));
     const geo = insertJurisdictions(db, sortedRows);
-    log(`  jurisdictions: ${sortedRows.length} rows, ${geo.dissolved} multi-part boundaries dissolved, ${geo.lostGeometry} geometries lost`);
-    insertRows(db, "same_as", sameAs.map(([a, b]) => ({ jurisdiction_id: a, other_id: b })));
+    log(
+      `  jurisdictions: ${sortedRows.length} rows, ${geo.dissolved} multi-part boundaries dissolved, ${geo.lostGeometry} geometries lost`,
+    );
+    insertRows(
+      db,
+      "same_as",
+      sameAs.map(([a, b]) => ({ jurisdiction_id: a, other_id: b })),
+    );
     insertRows(db, "radon_zones", radon as any);
     insertRows(db, "sources", [...sources.values()] as any);
     insertRows(db, "topics", authored.topics);
     insertRows(db, "guides", authored.guides);
     insertRows(db, "state_rules", authored.stateRules);
-    for (const [t, rs] of [["offices", offices], ["resources", resources], ["function_overrides", overrides]] as const) {
+    for (const [t, rs] of [
+      ["offices", offices],
+      ["resources", resources],
+      ["function_overrides", overrides],
+    ] as const) {
       const r = insertRows(db, t, rs);
       if (r.droppedKeys.length) log(`  ${t}: keys not in schema dropped: ${r.droppedKeys.join(", ")}`);
     }
@@ -154,8 +214,11 @@ export async function buildData(opts: BuildOptions): Promise<{ summary: Record<s
 
     const contentHash = contentSha256(db);
     const sourcesUsed = [...sources.keys()].sort();
-    const dates = [...sources.values()].flatMap((s) => [s.retrieved_at, /^\d{4}-\d{2}-\d{2}$/.test(s.vintage ?? "") ? `${s.vintage}T00:00:00Z` : null])
-      .filter((x): x is string => !!x).map((x) => new Date(x).toISOString()).sort();
+    const dates = [...sources.values()]
+      .flatMap((s) => [s.retrieved_at, /^\d{4}-\d{2}-\d{2}$/.test(s.vintage ?? "") ? `${s.vintage}T00:00:00Z` : null])
+      .filter((x): x is string => !!x)
+      .map((x) => new Date(x).toISOString())
+      .sort();
     const pkg = await Bun.file(join(projectRoot, "package.json")).json();
     const manifest = {
       dataset_version: opts.datasetVersion ?? DATASET_VERSION,
@@ -166,18 +229,32 @@ export async function buildData(opts: BuildOptions): Promise<{ summary: Record<s
       content_sha256: contentHash,
       [FILE_DIGEST_KEY]: FILE_DIGEST_PLACEHOLDER, // sealed after the file is closed (sealDataFile)
     };
-    insertRows(db, "manifest", Object.entries(manifest).map(([key, value]) => ({ key, value })));
+    insertRows(
+      db,
+      "manifest",
+      Object.entries(manifest).map(([key, value]) => ({ key, value })),
+    );
     db.run("VACUUM");
     db.run("PRAGMA journal_mode=DELETE");
 
     // 5. Summary
     const q = <T>(sql: string) => db.query(sql).all() as T[];
-    const byType = Object.fromEntries(q<{ type: string; n: number }>("SELECT type, count(*) AS n FROM jurisdictions GROUP BY type ORDER BY type").map((r) => [r.type, r.n]));
+    const byType = Object.fromEntries(
+      q<{ type: string; n: number }>("SELECT type, count(*) AS n FROM jurisdictions GROUP BY type ORDER BY type").map(
+        (r) => [r.type, r.n],
+      ),
+    );
     const perSource = q<{ source_id: string; type: string; n: number; g: number }>(
-      "SELECT source_id, type, count(*) AS n, count(geom) AS g FROM jurisdictions GROUP BY source_id, type ORDER BY source_id, type");
+      "SELECT source_id, type, count(*) AS n, count(geom) AS g FROM jurisdictions GROUP BY source_id, type ORDER BY source_id, type",
+    );
     const perBoundary = q<{ boundary_source: string | null; boundary_precision: string; type: string; n: number }>(
-      "SELECT boundary_source, boundary_precision, type, count(*) AS n FROM jurisdictions GROUP BY 1, 2, 3 ORDER BY 1, 2, 3");
-    const radonCounts = Object.fromEntries(q<{ zone: string; n: number }>("SELECT zone, count(*) AS n FROM radon_zones GROUP BY zone ORDER BY zone").map((r) => [r.zone, r.n]));
+      "SELECT boundary_source, boundary_precision, type, count(*) AS n FROM jurisdictions GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
+    );
+    const radonCounts = Object.fromEntries(
+      q<{ zone: string; n: number }>("SELECT zone, count(*) AS n FROM radon_zones GROUP BY zone ORDER BY zone").map(
+        (r) => [r.zone, r.n],
+      ),
+    );
     const count = (t: string, w = "") => (db.query(`SELECT count(*) AS n FROM ${t} ${w}`).get() as { n: number }).n;
     db.close();
     rmSync(out, { force: true });
@@ -187,17 +264,31 @@ export async function buildData(opts: BuildOptions): Promise<{ summary: Record<s
     for (const ext of ["-journal", "-wal", "-shm"]) rmSync(out + ext, { force: true });
     const size = Bun.file(out).size;
     const summary = {
-      jurisdictions: byType, same_as_pairs: sameAs.length / 2, radon_zones: radonCounts, fts,
-      sources: sources.size, sources_used: sourcesUsed, topics: authored.topics.length, guides: authored.guides.length,
+      jurisdictions: byType,
+      same_as_pairs: sameAs.length / 2,
+      radon_zones: radonCounts,
+      fts,
+      sources: sources.size,
+      sources_used: sourcesUsed,
+      topics: authored.topics.length,
+      guides: authored.guides.length,
       state_rules: authored.stateRules.length,
-      offices: offices.length, resources: resources.length, function_overrides: overrides.length,
+      offices: offices.length,
+      resources: resources.length,
+      function_overrides: overrides.length,
       undocumented: {
         jurisdictions: [...rows.values()].filter((r) => !r.documented).length,
-        offices: offices.filter((r) => !r.documented).length, resources: resources.filter((r) => !r.documented).length,
+        offices: offices.filter((r) => !r.documented).length,
+        resources: resources.filter((r) => !r.documented).length,
       },
       directory_records: Object.assign({}, ...records.map((r) => r.summary)),
-      per_source: perSource, per_boundary: perBoundary, notes: stats.notes,
-      file: out, file_bytes: size, seconds: Math.round((performance.now() - t0) / 100) / 10, content_sha256: contentHash,
+      per_source: perSource,
+      per_boundary: perBoundary,
+      notes: stats.notes,
+      file: out,
+      file_bytes: size,
+      seconds: Math.round((performance.now() - t0) / 100) / 10,
+      content_sha256: contentHash,
       manifest,
     };
     printSummary(summary, log);
@@ -207,7 +298,9 @@ export async function buildData(opts: BuildOptions): Promise<{ summary: Record<s
     }
     return { summary, contentSha256: contentHash };
   } catch (e) {
-    try { db.close(); } catch {}
+    try {
+      db.close();
+    } catch {}
     rmSync(tmp, { force: true });
     throw e;
   }
@@ -221,30 +314,55 @@ function printSummary(s: any, log: (l: string) => void) {
   log(`  ${pad("record source", 42)} ${pad("type", 9)} ${pad("rows", 7)} with boundary`);
   for (const r of s.per_source) log(`  ${pad(r.source_id, 42)} ${pad(r.type, 9)} ${pad(r.n, 7)} ${r.g}`);
   log(`  ${pad("boundary source", 42)} ${pad("precision", 15)} ${pad("type", 9)} rows`);
-  for (const r of s.per_boundary) log(`  ${pad(r.boundary_source ?? "(none)", 42)} ${pad(r.boundary_precision, 15)} ${pad(r.type, 9)} ${r.n}`);
-  log(`  same_as pairs ${s.same_as_pairs}; radon ${JSON.stringify(s.radon_zones)}; name_search ${JSON.stringify(s.fts)}`);
-  log(`  sources ${s.sources}; topics ${s.topics}; guides ${s.guides}; state_rules ${s.state_rules}; offices ${s.offices}; resources ${s.resources}; function_overrides ${s.function_overrides}`);
+  for (const r of s.per_boundary)
+    log(`  ${pad(r.boundary_source ?? "(none)", 42)} ${pad(r.boundary_precision, 15)} ${pad(r.type, 9)} ${r.n}`);
+  log(
+    `  same_as pairs ${s.same_as_pairs}; radon ${JSON.stringify(s.radon_zones)}; name_search ${JSON.stringify(s.fts)}`,
+  );
+  log(
+    `  sources ${s.sources}; topics ${s.topics}; guides ${s.guides}; state_rules ${s.state_rules}; offices ${s.offices}; resources ${s.resources}; function_overrides ${s.function_overrides}`,
+  );
   log(`  undocumented (stored, flagged): ${JSON.stringify(s.undocumented)}`);
-  log(`  file ${s.file} ${(s.file_bytes / 1048576).toFixed(1)} MB in ${s.seconds} s; content_sha256 ${s.content_sha256}`);
+  log(
+    `  file ${s.file} ${(s.file_bytes / 1048576).toFixed(1)} MB in ${s.seconds} s; content_sha256 ${s.content_sha256}`,
+  );
 }
 
 export function parseArgs(argv: string[], projectRoot: string): BuildOptions {
-  const o: BuildOptions = { out: "./directory.sqlite", sourcesDir: null, projectRoot, extraRecords: [], coverage: true };
+  const o: BuildOptions = {
+    out: "./directory.sqlite",
+    sourcesDir: null,
+    projectRoot,
+    extraRecords: [],
+    coverage: true,
+  };
   let sources: string | undefined;
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i], v = () => { const x = argv[++i]; if (x === undefined) throw new Error(`${a} needs a value`); return x; };
+    const a = argv[i],
+      v = () => {
+        const x = argv[++i];
+        if (x === undefined) throw new Error(`${a} needs a value`);
+        return x;
+      };
     if (a === "--out") o.out = v();
     else if (a === "--sources") sources = v();
     else if (a === "--records") o.extraRecords!.push(v());
     else if (a === "--download") o.download = true;
     else if (a === "--no-coverage") o.coverage = false;
     else if (a === "--dataset-version") o.datasetVersion = v();
-    else if (a === "--help" || a === "-h") { console.log("usage: bun scripts/build-data.ts [--out FILE] [--sources DIR|none] [--records FILE] [--download] [--dataset-version V] [--no-coverage]"); process.exit(0); }
-    else throw new Error(`unknown option ${a}`);
+    else if (a === "--help" || a === "-h") {
+      console.log(
+        "usage: bun scripts/build-data.ts [--out FILE] [--sources DIR|none] [--records FILE] [--download] [--dataset-version V] [--no-coverage]",
+      );
+      process.exit(0);
+    } else throw new Error(`unknown option ${a}`);
   }
   if (sources === "none") o.sourcesDir = null;
   else if (sources) o.sourcesDir = sources;
-  else { const d = resolve(projectRoot, "../shared/data"); o.sourcesDir = existsSync(d) ? d : null; }
+  else {
+    const d = resolve(projectRoot, "../shared/data");
+    o.sourcesDir = existsSync(d) ? d : null;
+  }
   return o;
 }
 

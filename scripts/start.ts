@@ -17,5 +17,8 @@ if (!existsSync(parcels)) {
   const { loadStaged } = await import("../src/parcels/staged");
   await loadStaged({ projectRoot: root, sharedData: join(root, "../shared/data"), store: parcels });
 }
-const serve = Bun.spawn([process.execPath, join(root, "src/cli/main.ts"), "serve", "--data", data, ...process.argv.slice(2)], { cwd: root, stdio: ["inherit", "inherit", "inherit"] });
+const serve = Bun.spawn(
+  [process.execPath, join(root, "src/cli/main.ts"), "serve", "--data", data, ...process.argv.slice(2)],
+  { cwd: root, stdio: ["inherit", "inherit", "inherit"] },
+);
 process.exit(await serve.exited);

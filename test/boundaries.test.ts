@@ -16,7 +16,11 @@ function spatialDb(): Database {
 
 type Ring = [number, number][];
 const sq = (x0: number, y0: number, x1: number, y1: number): Ring => [
-  [x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0],
+  [x0, y0],
+  [x1, y0],
+  [x1, y1],
+  [x0, y1],
+  [x0, y0],
 ];
 const circle = (cx: number, cy: number, r: number, n: number, cw = false): Ring => {
   const out: Ring = [];
@@ -54,18 +58,30 @@ function encodeBlob(polys: number[][][], le: boolean, srid = 4326): Uint8Array {
   const ys = polys.flat(2).filter((_, i) => i % 2 === 1);
   buf[o++] = 0;
   buf[o++] = le ? 1 : 0;
-  dv.setInt32(o, srid, le); o += 4;
-  for (const v of [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]) { dv.setFloat64(o, v, le); o += 8; }
+  dv.setInt32(o, srid, le);
+  o += 4;
+  for (const v of [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]) {
+    dv.setFloat64(o, v, le);
+    o += 8;
+  }
   buf[o++] = 0x7c;
-  dv.setInt32(o, 6, le); o += 4;
-  dv.setInt32(o, polys.length, le); o += 4;
+  dv.setInt32(o, 6, le);
+  o += 4;
+  dv.setInt32(o, polys.length, le);
+  o += 4;
   for (const p of polys) {
     buf[o++] = 0x69;
-    dv.setInt32(o, 3, le); o += 4;
-    dv.setInt32(o, p.length, le); o += 4;
+    dv.setInt32(o, 3, le);
+    o += 4;
+    dv.setInt32(o, p.length, le);
+    o += 4;
     for (const r of p) {
-      dv.setInt32(o, r.length / 2, le); o += 4;
-      for (const v of r) { dv.setFloat64(o, v, le); o += 8; }
+      dv.setInt32(o, r.length / 2, le);
+      o += 4;
+      for (const v of r) {
+        dv.setFloat64(o, v, le);
+        o += 8;
+      }
     }
   }
   buf[o++] = 0xfe;
@@ -81,9 +97,22 @@ describe("spatialite-blob decoder vs mod_spatialite", () => {
   });
   afterAll(() => db.close());
 
-  const withHole = poly(sq(-93.5, 44.5, -93, 45.2), [[-93.3, 44.8], [-93.2, 44.8], [-93.2, 44.9], [-93.3, 44.8]]);
+  const withHole = poly(sq(-93.5, 44.5, -93, 45.2), [
+    [-93.3, 44.8],
+    [-93.2, 44.8],
+    [-93.2, 44.9],
+    [-93.3, 44.8],
+  ]);
   const mp = multi(
-    [sq(-100, 40, -99, 41), [[-99.75, 40.25], [-99.25, 40.25], [-99.5, 40.75], [-99.75, 40.25]]],
+    [
+      sq(-100, 40, -99, 41),
+      [
+        [-99.75, 40.25],
+        [-99.25, 40.25],
+        [-99.5, 40.75],
+        [-99.75, 40.25],
+      ],
+    ],
     [sq(-98.123456789012, 40.000000000001, -97.5, 40.987654321)],
     [circle(-96, 40.5, 0.3, 37)],
   );
@@ -113,15 +142,21 @@ describe("spatialite-blob decoder vs mod_spatialite", () => {
     const g = decodeSpatialiteBlob(blob);
     expect(g.polygons.length).toBe(3);
     expect(asArrays(g.polygons.map((p) => p.rings))).toEqual(flat(mp));
-    const mbr = db.query<{ a: number; b: number; c: number; d: number }, [Uint8Array]>(
-      "SELECT MbrMinX(?1) a, MbrMinY(?1) b, MbrMaxX(?1) c, MbrMaxY(?1) d",
-    ).get(blob)!;
+    const mbr = db
+      .query<{ a: number; b: number; c: number; d: number }, [Uint8Array]>(
+        "SELECT MbrMinX(?1) a, MbrMinY(?1) b, MbrMaxX(?1) c, MbrMaxY(?1) d",
+      )
+      .get(blob)!;
     expect(g.mbr).toEqual([mbr.a, mbr.b, mbr.c, mbr.d]);
   });
 
   test("XYZ / XYM / XYZM variants decode to the same XY", () => {
     const blob = store(mp);
-    for (const [fn, type] of [["CastToXYZ", 1006], ["CastToXYM", 2006], ["CastToXYZM", 3006]] as const) {
+    for (const [fn, type] of [
+      ["CastToXYZ", 1006],
+      ["CastToXYM", 2006],
+      ["CastToXYZM", 3006],
+    ] as const) {
       const b = db.query<{ g: Uint8Array }, [Uint8Array]>(`SELECT ${fn}(?) AS g`).get(blob)!.g;
       const g = decodeSpatialiteBlob(b);
       expect(g.classType).toBe(type);
@@ -166,9 +201,28 @@ describe("spatialite-blob decoder vs mod_spatialite", () => {
 //   place:0260000 [-91,41]-[-87,43] (spills into state 01)
 //   place:0270000 circle centre (-85,44) r 1.5, 4000 vertices, hole circle r 0.5 (exercises bands + sub-grid)
 // ---------------------------------------------------------------------------------------------------------------
-const W01: Ring = [[-100, 40], [-96, 40], [-94, 50], [-100, 50], [-100, 40]];
-const E01: Ring = [[-96, 40], [-90, 40], [-90, 50], [-94, 50], [-96, 40]];
-const PENT: Ring = [[-90, 40], [-80, 40], [-80, 45], [-85, 50], [-90, 50], [-90, 40]];
+const W01: Ring = [
+  [-100, 40],
+  [-96, 40],
+  [-94, 50],
+  [-100, 50],
+  [-100, 40],
+];
+const E01: Ring = [
+  [-96, 40],
+  [-90, 40],
+  [-90, 50],
+  [-94, 50],
+  [-96, 40],
+];
+const PENT: Ring = [
+  [-90, 40],
+  [-80, 40],
+  [-80, 45],
+  [-85, 50],
+  [-90, 50],
+  [-90, 40],
+];
 const FIXTURE: Array<[string, string, number, object]> = [
   ["state:01", "state", 1, multi([sq(-100, 40, -90, 50)], [sq(-99, 38, -98, 39)])],
   ["state:02", "state", 1, poly(PENT)],
@@ -185,12 +239,15 @@ const FIXTURE: Array<[string, string, number, object]> = [
 ];
 
 function buildFixture(path = ":memory:"): Database {
-  const db = path === ":memory:" ? spatialDb() : (() => {
-    const d = new Database(path, { create: true });
-    d.loadExtension("mod_spatialite");
-    d.query("SELECT InitSpatialMetadata(1)").get();
-    return d;
-  })();
+  const db =
+    path === ":memory:"
+      ? spatialDb()
+      : (() => {
+          const d = new Database(path, { create: true });
+          d.loadExtension("mod_spatialite");
+          d.query("SELECT InitSpatialMetadata(1)").get();
+          return d;
+        })();
   db.run(`CREATE TABLE jurisdictions (jurisdiction_id TEXT PRIMARY KEY, type TEXT NOT NULL, name TEXT NOT NULL,
     state_fips TEXT, county_id TEXT, boundary_rank INTEGER NOT NULL,
     min_x REAL, min_y REAL, max_x REAL, max_y REAL, source_id TEXT NOT NULL, documented INTEGER NOT NULL)`);
@@ -201,7 +258,9 @@ function buildFixture(path = ":memory:"): Database {
              CASE WHEN ?4 IS NULL THEN NULL ELSE CastToMulti(SetSRID(GeomFromGeoJSON(?4), 4326)) END)`,
   );
   for (const [id, type, rank, geo] of FIXTURE) ins.run(id, type, rank, geo === null ? null : JSON.stringify(geo));
-  db.run("UPDATE jurisdictions SET min_x = MbrMinX(geom), min_y = MbrMinY(geom), max_x = MbrMaxX(geom), max_y = MbrMaxY(geom)");
+  db.run(
+    "UPDATE jurisdictions SET min_x = MbrMinX(geom), min_y = MbrMinY(geom), max_x = MbrMaxX(geom), max_y = MbrMaxY(geom)",
+  );
   return db;
 }
 
@@ -229,7 +288,6 @@ function refContains(rings: Ring[], px: number, py: number): boolean {
   }
   return inside;
 }
-
 
 function prefixConsistent(c: PointChain | null): boolean {
   if (c === null) return true;
@@ -291,10 +349,20 @@ describe("BoundaryIndex on a synthetic fixture", () => {
   test("precise cousub overrides the coarse county (GEOID prefix)", () => {
     // east of the diagonal: the county polygon says 01003, the cousub says 01001
     expect(idx.containing(-94.5, 43)).toContain("county:01003");
-    expect(L(-94.5, 43)).toEqual({ state: "state:01", county: "county:01001", cousub: "cousub:0100112345", place: null });
+    expect(L(-94.5, 43)).toEqual({
+      state: "state:01",
+      county: "county:01001",
+      cousub: "cousub:0100112345",
+      place: null,
+    });
     // cousub over the coarse state border: state polygon says 01, cousub says 02
     expect(idx.containing(-90.2, 45.5)).toContain("state:01");
-    expect(L(-90.2, 45.5)).toEqual({ state: "state:02", county: "county:02001", cousub: "cousub:0200154321", place: null });
+    expect(L(-90.2, 45.5)).toEqual({
+      state: "state:02",
+      county: "county:02001",
+      cousub: "cousub:0200154321",
+      place: null,
+    });
   });
 
   test("place across the state border keeps a consistent chain", () => {
@@ -336,14 +404,18 @@ describe("BoundaryIndex on a synthetic fixture", () => {
     );
     for (let i = 0; i < 16000; i++) {
       // half the points concentrated on the many-vertex place (boundary cells of its sub-grid)
-      const [lon, lat] = i % 2 === 0
-        ? [-101 + rnd() * 22, 37 + rnd() * 14]
-        : (() => {
-            const a = rnd() * 2 * Math.PI;
-            const r = (i % 4 === 1 ? 0.5 : 1.5) + (rnd() - 0.5) * 1e-3;
-            return [-85 + r * Math.cos(a), 44 + r * Math.sin(a)];
-          })();
-      const want = geoms.filter(([, polys]) => polys.some((rings) => refContains(rings, lon, lat))).map(([id]) => id).sort();
+      const [lon, lat] =
+        i % 2 === 0
+          ? [-101 + rnd() * 22, 37 + rnd() * 14]
+          : (() => {
+              const a = rnd() * 2 * Math.PI;
+              const r = (i % 4 === 1 ? 0.5 : 1.5) + (rnd() - 0.5) * 1e-3;
+              return [-85 + r * Math.cos(a), 44 + r * Math.sin(a)];
+            })();
+      const want = geoms
+        .filter(([, polys]) => polys.some((rings) => refContains(rings, lon, lat)))
+        .map(([id]) => id)
+        .sort();
       expect(idx.containing(lon, lat).sort()).toEqual(want);
       const c = L(lon, lat);
       expect(prefixConsistent(c)).toBe(true);
@@ -355,25 +427,43 @@ describe("BoundaryIndex on a synthetic fixture", () => {
     const coarse = BoundaryIndex.fromDatabase(db, { cellSize: 5 });
     const rnd = mulberry32(3);
     for (let i = 0; i < 5000; i++) {
-      const lon = -101 + rnd() * 22, lat = 37 + rnd() * 14;
+      const lon = -101 + rnd() * 22,
+        lat = 37 + rnd() * 14;
       expect(coarse.lookup(lon, lat)).toEqual(L(lon, lat));
     }
   });
 });
 
 describe("BoundaryIndex: a cousub's county_id decides its county (R4a, Connecticut planning regions)", () => {
-  const ring = (x0: number, y0: number, x1: number, y1: number) => new Float64Array([x0, y0, x1, y0, x1, y1, x0, y1, x0, y0]);
+  const ring = (x0: number, y0: number, x1: number, y1: number) =>
+    new Float64Array([x0, y0, x1, y0, x1, y1, x0, y1, x0, y0]);
   const idx = new BoundaryIndex([
     { id: "state:09", type: "state", rank: 1, polygons: [[ring(-74, 40, -71, 43)]] },
     { id: "county:09140", type: "county", rank: 1, polygons: [[ring(-74, 40, -72.5, 43)]] },
     // old county code 09003 in the GEOID, planning region 09140 as county_id
-    { id: "cousub:0900308490", type: "cousub", rank: 3, county: "county:09140", polygons: [[ring(-73, 41, -72.8, 41.2)]] },
+    {
+      id: "cousub:0900308490",
+      type: "cousub",
+      rank: 3,
+      county: "county:09140",
+      polygons: [[ring(-73, 41, -72.8, 41.2)]],
+    },
     // no county_id: the GEOID's county
     { id: "cousub:0900104720", type: "cousub", rank: 3, polygons: [[ring(-73.5, 41, -73.3, 41.2)]] },
   ]);
   test("county_id wins over the GEOID prefix; without it the GEOID prefix is used", () => {
-    expect(idx.lookup(-72.9, 41.1)).toEqual({ state: "state:09", county: "county:09140", cousub: "cousub:0900308490", place: null });
-    expect(idx.lookup(-73.4, 41.1)).toEqual({ state: "state:09", county: "county:09001", cousub: "cousub:0900104720", place: null });
+    expect(idx.lookup(-72.9, 41.1)).toEqual({
+      state: "state:09",
+      county: "county:09140",
+      cousub: "cousub:0900308490",
+      place: null,
+    });
+    expect(idx.lookup(-73.4, 41.1)).toEqual({
+      state: "state:09",
+      county: "county:09001",
+      cousub: "cousub:0900104720",
+      place: null,
+    });
     expect([...idx.cousubStates()]).toEqual(["09"]);
   });
 });
@@ -403,7 +493,8 @@ describe("BoundaryIndex on the real data file", () => {
     const rnd = mulberry32(1);
     let hits = 0;
     for (let i = 0; i < 20000; i++) {
-      const lon = -125 + rnd() * 58, lat = 25 + rnd() * 24;
+      const lon = -125 + rnd() * 58,
+        lat = 25 + rnd() * 24;
       const c = idx.lookup(lon, lat);
       if (c) hits++;
       expect(prefixConsistent(c)).toBe(true);
@@ -416,7 +507,8 @@ describe("BoundaryIndex on the real data file", () => {
     const rnd = mulberry32(2);
     const pts: [number, number][] = [];
     for (let i = 0; i < 3000; i++) pts.push([-125 + rnd() * 58, 25 + rnd() * 24]);
-    for (const [lon, lat] of [...pts, ...pts.slice(0, 500)]) expect(tight.lookup(lon, lat)).toEqual(idx.lookup(lon, lat));
+    for (const [lon, lat] of [...pts, ...pts.slice(0, 500)])
+      expect(tight.lookup(lon, lat)).toEqual(idx.lookup(lon, lat));
     const d = tight.decoded();
     expect(d.evictions).toBeGreaterThan(0);
     expect(d.bytes).toBeLessThan(d.limit + 16 * 1024 * 1024); // at most one shape (the one just decoded) over the bound

@@ -13,15 +13,32 @@ const sourcesDir = resolve(root, "../shared/data");
 const haveSources = existsSync(join(sourcesDir, "ocd/us_census_places.csv"));
 const fixture = join(root, "test/fixtures/extra-records.yaml");
 const dir = mkdtempSync(join(tmpdir(), "build-data-test-"));
-const full = join(dir, "full.sqlite"), full2 = join(dir, "full2.sqlite"), atlas = join(dir, "atlas.sqlite");
-let fullHash = "", full2Hash = "", fullSummary: any, atlasSummary: any;
+const full = join(dir, "full.sqlite"),
+  full2 = join(dir, "full2.sqlite"),
+  atlas = join(dir, "atlas.sqlite");
+let fullHash = "",
+  full2Hash = "",
+  fullSummary: any,
+  atlasSummary: any;
 let db: Database, adb: Database;
 const quiet = () => {};
 
 beforeAll(async () => {
   if (haveSources) {
-    ({ contentSha256: fullHash, summary: fullSummary } = await buildData({ out: full, sourcesDir, projectRoot: root, log: quiet, extraRecords: [fixture] }));
-    ({ contentSha256: full2Hash } = await buildData({ out: full2, sourcesDir, projectRoot: root, log: quiet, extraRecords: [fixture] }));
+    ({ contentSha256: fullHash, summary: fullSummary } = await buildData({
+      out: full,
+      sourcesDir,
+      projectRoot: root,
+      log: quiet,
+      extraRecords: [fixture],
+    }));
+    ({ contentSha256: full2Hash } = await buildData({
+      out: full2,
+      sourcesDir,
+      projectRoot: root,
+      log: quiet,
+      extraRecords: [fixture],
+    }));
     db = new Database(full, { readonly: true });
   }
   ({ summary: atlasSummary } = await buildData({ out: atlas, sourcesDir: null, projectRoot: root, log: quiet }));
@@ -29,7 +46,8 @@ beforeAll(async () => {
 }, 600_000); // two full builds (about 1 min each on the shared 2-core machine) and one atlas build
 
 afterAll(() => {
-  db?.close(); adb?.close();
+  db?.close();
+  adb?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -47,9 +65,12 @@ describe("atlas-only build (--sources none)", () => {
     expect(counties).toBeGreaterThan(3200);
     expect(counties).toBeLessThan(3300);
     expect(count(adb, "SELECT count(*) n FROM jurisdictions WHERE type IN ('cousub','place')")).toBe(0);
-    expect(one(adb, "SELECT name, state, boundary_precision FROM jurisdictions WHERE jurisdiction_id='county:27053'"))
-      .toEqual({ name: "Hennepin County", state: "MN", boundary_precision: "1:10m" });
-    expect(one(adb, "SELECT ocd_id FROM jurisdictions WHERE jurisdiction_id='state:27'").ocd_id).toBe("ocd-division/country:us/state:mn");
+    expect(
+      one(adb, "SELECT name, state, boundary_precision FROM jurisdictions WHERE jurisdiction_id='county:27053'"),
+    ).toEqual({ name: "Hennepin County", state: "MN", boundary_precision: "1:10m" });
+    expect(one(adb, "SELECT ocd_id FROM jurisdictions WHERE jurisdiction_id='state:27'").ocd_id).toBe(
+      "ocd-division/country:us/state:mn",
+    );
     expect(JSON.parse(atlasSummary.manifest.sources_used)).toContain("census-us-atlas-2023-counties");
     expect(verifyManifest(atlas).ok).toBe(true);
   });
@@ -57,7 +78,8 @@ describe("atlas-only build (--sources none)", () => {
 
 describe.skipIf(!haveSources)("full build (real inputs)", () => {
   test("counts per layer", () => {
-    const n = (type: string, extra = "") => count(db, `SELECT count(*) n FROM jurisdictions WHERE type='${type}' ${extra}`);
+    const n = (type: string, extra = "") =>
+      count(db, `SELECT count(*) n FROM jurisdictions WHERE type='${type}' ${extra}`);
     expect(n("state")).toBeGreaterThanOrEqual(56);
     expect(n("county")).toBeGreaterThan(3200);
     expect(n("county")).toBeLessThan(3300);
@@ -78,7 +100,8 @@ describe.skipIf(!haveSources)("full build (real inputs)", () => {
       "towns NH (mggg-nh-towns-2020-derived): read 259, matched to a record 222, added 34, rejected 3 no GEOID (New Hampshire grant the staging could not match)",
       "towns RI (rigis-ri-municipalities-1997): read 39, matched to a record 31, added 8, rejected 0",
       "towns NJ (njogis-nj-municipalities-2021): read 565, matched to a record 241, added 324, rejected 0",
-    ]) expect(notes).toContain(line);
+    ])
+      expect(notes).toContain(line);
     expect(notes.find((n) => n.startsWith("towns CT planning regions"))).toMatch(/0 unassigned$/);
   });
 
@@ -91,27 +114,49 @@ describe.skipIf(!haveSources)("full build (real inputs)", () => {
     const c = one(db, "SELECT * FROM jurisdictions WHERE jurisdiction_id='cousub:2705343000'");
     expect(c.type).toBe("cousub");
     expect(c.county_id).toBe("county:27053");
-    expect(count(db, "SELECT count(*) n FROM same_as WHERE jurisdiction_id='place:2743000' AND other_id='cousub:2705343000'")).toBe(1);
-    expect(count(db, "SELECT count(*) n FROM same_as WHERE jurisdiction_id='cousub:2705343000' AND other_id='place:2743000'")).toBe(1);
+    expect(
+      count(
+        db,
+        "SELECT count(*) n FROM same_as WHERE jurisdiction_id='place:2743000' AND other_id='cousub:2705343000'",
+      ),
+    ).toBe(1);
+    expect(
+      count(
+        db,
+        "SELECT count(*) n FROM same_as WHERE jurisdiction_id='cousub:2705343000' AND other_id='place:2743000'",
+      ),
+    ).toBe(1);
   });
 
   test("Hennepin County ocd_id, radon zone", () => {
     const h = one(db, "SELECT name, legal_type, ocd_id FROM jurisdictions WHERE jurisdiction_id='county:27053'");
-    expect(h).toEqual({ name: "Hennepin County", legal_type: "county", ocd_id: "ocd-division/country:us/state:mn/county:hennepin" });
-    expect(one(db, "SELECT zone, edition FROM radon_zones WHERE county_id='county:27053'"))
-      .toEqual({ zone: "zone_1", edition: "EPA Map of Radon Zones, 1993" });
+    expect(h).toEqual({
+      name: "Hennepin County",
+      legal_type: "county",
+      ocd_id: "ocd-division/country:us/state:mn/county:hennepin",
+    });
+    expect(one(db, "SELECT zone, edition FROM radon_zones WHERE county_id='county:27053'")).toEqual({
+      zone: "zone_1",
+      edition: "EPA Map of Radon Zones, 1993",
+    });
     // every atlas county has a radon row; CT planning regions have a note
-    expect(count(db, "SELECT count(*) n FROM radon_zones")).toBe(count(db, "SELECT count(*) n FROM jurisdictions WHERE type='county'"));
+    expect(count(db, "SELECT count(*) n FROM radon_zones")).toBe(
+      count(db, "SELECT count(*) n FROM jurisdictions WHERE type='county'"),
+    );
     expect(one(db, "SELECT note FROM radon_zones WHERE county_id='county:09110'").note).toMatch(/planning region/);
   });
 
   test("Vermont towns are cousubs with legal_type town and geometry", () => {
-    const towns = count(db, "SELECT count(*) n FROM jurisdictions WHERE state='VT' AND type='cousub' AND legal_type='town' AND geom IS NOT NULL");
+    const towns = count(
+      db,
+      "SELECT count(*) n FROM jurisdictions WHERE state='VT' AND type='cousub' AND legal_type='town' AND geom IS NOT NULL",
+    );
     expect(towns).toBeGreaterThan(230);
   });
 
   test("other same_as: Virginia city, consolidated city-county, DC", () => {
-    const pair = (a: string, b: string) => count(db, "SELECT count(*) n FROM same_as WHERE jurisdiction_id=? AND other_id=?", a, b);
+    const pair = (a: string, b: string) =>
+      count(db, "SELECT count(*) n FROM same_as WHERE jurisdiction_id=? AND other_id=?", a, b);
     expect(pair("county:51760", "place:5167000")).toBe(1);
     expect(pair("place:5167000", "county:51760")).toBe(1);
     expect(pair("county:06075", "place:0667000")).toBe(1);
@@ -121,10 +166,17 @@ describe.skipIf(!haveSources)("full build (real inputs)", () => {
   });
 
   test("records without a source trail are stored and flagged documented=0", () => {
-    expect(one(db, "SELECT documented FROM resources WHERE resource_id='fixture-undocumented-resource'").documented).toBe(0);
+    expect(
+      one(db, "SELECT documented FROM resources WHERE resource_id='fixture-undocumented-resource'").documented,
+    ).toBe(0);
     expect(one(db, "SELECT documented FROM resources WHERE resource_id='fixture-nopub-resource'").documented).toBe(0);
-    expect(one(db, "SELECT documented FROM resources WHERE resource_id='fixture-documented-resource'").documented).toBe(1);
-    expect(one(db, "SELECT documented FROM jurisdictions WHERE jurisdiction_id='district:fixture-undocumented-board'").documented).toBe(0);
+    expect(one(db, "SELECT documented FROM resources WHERE resource_id='fixture-documented-resource'").documented).toBe(
+      1,
+    );
+    expect(
+      one(db, "SELECT documented FROM jurisdictions WHERE jurisdiction_id='district:fixture-undocumented-board'")
+        .documented,
+    ).toBe(0);
     expect(one(db, "SELECT documented FROM sources WHERE source_id='fixture-no-publisher'").documented).toBe(0);
     expect(one(db, "SELECT documented FROM jurisdictions WHERE jurisdiction_id='county:27053'").documented).toBe(1);
   });
@@ -133,14 +185,18 @@ describe.skipIf(!haveSources)("full build (real inputs)", () => {
     const ocd = one(db, "SELECT * FROM sources WHERE source_id='ocd-division-ids'");
     expect(ocd.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(ocd.documented).toBe(1);
-    const m = Object.fromEntries((db.query("SELECT key, value FROM manifest").all() as any[]).map((r) => [r.key, r.value]));
+    const m = Object.fromEntries(
+      (db.query("SELECT key, value FROM manifest").all() as any[]).map((r) => [r.key, r.value]),
+    );
     expect(JSON.parse(m.sources_used)).toContain("ocd-division-ids");
     expect(m.as_of).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(m.content_sha256).toBe(fullHash);
   });
 
   test("name_search indexes places and resources, not the country", () => {
-    expect(count(db, "SELECT count(*) n FROM name_search WHERE name_search MATCH 'minneap*' AND kind='place'")).toBeGreaterThan(0);
+    expect(
+      count(db, "SELECT count(*) n FROM name_search WHERE name_search MATCH 'minneap*' AND kind='place'"),
+    ).toBeGreaterThan(0);
     expect(count(db, "SELECT count(*) n FROM name_search WHERE ref='country:us'")).toBe(0);
     expect(count(db, "SELECT count(*) n FROM name_search WHERE kind='resource'")).toBeGreaterThan(0);
   });
@@ -173,7 +229,10 @@ describe.skipIf(!haveSources)("full build (real inputs)", () => {
 
   test("ogrinfo lists the jurisdictions layer", () => {
     const which = Bun.spawnSync(["sh", "-c", "command -v ogrinfo"]);
-    if (which.exitCode !== 0) { console.warn("SKIP: ogrinfo (gdal-bin) not installed"); return; }
+    if (which.exitCode !== 0) {
+      console.warn("SKIP: ogrinfo (gdal-bin) not installed");
+      return;
+    }
     const r = Bun.spawnSync(["ogrinfo", "-ro", "-so", full]);
     const out = r.stdout.toString();
     expect(out).toMatch(/jurisdictions \(Multi Polygon\)/);

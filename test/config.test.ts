@@ -9,7 +9,10 @@ import { ROOT } from "./helpers/app";
 describe("configuration", () => {
   test("config.example.yaml documents every key, with the defaults", () => {
     const example = parse(readFileSync(join(ROOT, "config.example.yaml"), "utf8"));
-    const keys = (o: any, p = ""): string[] => Object.entries(o).flatMap(([k, v]) => v && typeof v === "object" && !Array.isArray(v) ? keys(v, `${p}${k}.`) : [`${p}${k}`]);
+    const keys = (o: any, p = ""): string[] =>
+      Object.entries(o).flatMap(([k, v]) =>
+        v && typeof v === "object" && !Array.isArray(v) ? keys(v, `${p}${k}.`) : [`${p}${k}`],
+      );
     expect(keys(example).sort()).toEqual(keys(defaultConfig()).sort());
     expect(loadConfig(join(ROOT, "config.example.yaml"), {})).toEqual(loadConfig(null, {}));
   });
@@ -24,7 +27,9 @@ describe("configuration", () => {
     expect(c.timeouts).toEqual({ geocoder_ms: 1234, screening_ms: 8000, request_ms: 30000, shutdown_grace_ms: 10000 });
     expect(c.base_url).toBe("http://127.0.0.1:9100/v1");
     expect(c.problems_url).toBe("http://127.0.0.1:9100/problems");
-    expect(loadConfig(null, { DIRECTORY_BASE_URL: "https://dir.example.gov/v1/" }).base_url).toBe("https://dir.example.gov/v1");
+    expect(loadConfig(null, { DIRECTORY_BASE_URL: "https://dir.example.gov/v1/" }).base_url).toBe(
+      "https://dir.example.gov/v1",
+    );
   });
   test("unknown keys and a base_url not ending in /v1 are refused", () => {
     const dir = mkdtempSync(join(tmpdir(), "cfg-"));

@@ -77,7 +77,8 @@ describe("data/guides", () => {
   }
 
   test("phone-number pattern catches common forms", () => {
-    for (const p of ["555-123-4567", "(555) 123-4567", "555.123.4567", "+1 555 123 4567"]) expect(PHONE.test(p)).toBe(true);
+    for (const p of ["555-123-4567", "(555) 123-4567", "555.123.4567", "+1 555 123 4567"])
+      expect(PHONE.test(p)).toBe(true);
     expect(PHONE.test("a one percent chance in 2026")).toBe(false);
   });
 });

@@ -10,8 +10,22 @@ import type { JurisdictionIn } from "../scripts/build/records-common";
 const ROOT = join(import.meta.dir, "..");
 const SOURCES = join(ROOT, "..", "shared", "data");
 
-const J = (jurisdiction_id: string, type: string, name: string, legal_type: string | null, state: string | null, county_id: string | null = null): JurisdictionIn =>
-  ({ jurisdiction_id, type, name, legal_type, state, state_fips: jurisdiction_id.match(/:(\d{2})/)?.[1] ?? null, county_id });
+const J = (
+  jurisdiction_id: string,
+  type: string,
+  name: string,
+  legal_type: string | null,
+  state: string | null,
+  county_id: string | null = null,
+): JurisdictionIn => ({
+  jurisdiction_id,
+  type,
+  name,
+  legal_type,
+  state,
+  state_fips: jurisdiction_id.match(/:(\d{2})/)?.[1] ?? null,
+  county_id,
+});
 
 function jurisdictions(): Map<string, JurisdictionIn> {
   const list = [
@@ -37,13 +51,20 @@ const STATE_RULES = {
   MN: {
     name: "Minnesota",
     assessment: { office: "County Assessor", level: "county", where: "county" },
-    property_tax_page: { name: "Minnesota Department of Revenue: Property Tax", url: "https://www.revenue.state.mn.us/property-tax" },
+    property_tax_page: {
+      name: "Minnesota Department of Revenue: Property Tax",
+      url: "https://www.revenue.state.mn.us/property-tax",
+    },
     gis_portal: { name: "Minnesota Geospatial Commons", url: "https://gisdata.mn.gov/" },
   },
 };
 
 const ctx = (sourcesDir: string | null) => ({
-  sourcesDir, projectRoot: ROOT, jurisdictions: jurisdictions(), stateRules: STATE_RULES, log: () => {},
+  sourcesDir,
+  projectRoot: ROOT,
+  jurisdictions: jurisdictions(),
+  stateRules: STATE_RULES,
+  log: () => {},
 });
 
 describe("directory records", async () => {
@@ -139,7 +160,10 @@ describe("directory records", async () => {
 
   test("state property tax page and GIS portal on state:27", () => {
     const st = res("state:27").sort((x, y) => x.sort_key - y.sort_key);
-    expect(st.map((r) => [r.url, r.sort_key])).toEqual([["https://www.revenue.state.mn.us/property-tax", 10], ["https://gisdata.mn.gov/", 20]]);
+    expect(st.map((r) => [r.url, r.sort_key])).toEqual([
+      ["https://www.revenue.state.mn.us/property-tax", 10],
+      ["https://gisdata.mn.gov/", 20],
+    ]);
     expect(st.every((r) => r.source_kind === "state-rules-yaml" && r.documented === 1)).toBe(true);
     expect(res("state:50")).toHaveLength(0); // no Vermont entry in the fixture rules: tolerated
   });
@@ -154,7 +178,9 @@ describe("directory records", async () => {
   test("summary reports registry matching", () => {
     expect(Number(a.summary.dotgov_county_read)).toBeGreaterThan(2000);
     expect(Number(a.summary.dotgov_city_read)).toBeGreaterThan(8000);
-    expect(Number(a.summary.dotgov_county_matched) + Number(a.summary.dotgov_county_unmatched)).toBe(Number(a.summary.dotgov_county_read));
+    expect(Number(a.summary.dotgov_county_matched) + Number(a.summary.dotgov_county_unmatched)).toBe(
+      Number(a.summary.dotgov_county_read),
+    );
     expect(typeof a.summary.unmatched_examples).toBe("string");
   });
 });
@@ -175,23 +201,26 @@ describe("undocumented authored record", () => {
   test("source: null gives documented 0 and source_kind unknown", () => {
     const dir = mkdtempSync(join(tmpdir(), "dirrec-"));
     try {
-      writeFileSync(join(dir, "fixture.yaml"), [
-        "resources:",
-        "  - name: A page of unknown origin",
-        "    url: https://example.gov/page",
-        "    jurisdiction_id: state:27",
-        "    topics: [zoning]",
-        "    source: null",
-        "  - name: A documented page",
-        "    url: https://www.revenue.state.mn.us/property-tax",
-        "    jurisdiction_id: state:27",
-        "    topics: [assessor]",
-        "    publisher: Minnesota Department of Revenue",
-        "    source: self",
-        "source_defaults:",
-        "  vintage: '2026-11-22'",
-        "  license_class: open",
-      ].join("\n"));
+      writeFileSync(
+        join(dir, "fixture.yaml"),
+        [
+          "resources:",
+          "  - name: A page of unknown origin",
+          "    url: https://example.gov/page",
+          "    jurisdiction_id: state:27",
+          "    topics: [zoning]",
+          "    source: null",
+          "  - name: A documented page",
+          "    url: https://www.revenue.state.mn.us/property-tax",
+          "    jurisdiction_id: state:27",
+          "    topics: [assessor]",
+          "    publisher: Minnesota Department of Revenue",
+          "    source: self",
+          "source_defaults:",
+          "  vintage: '2026-11-22'",
+          "  license_class: open",
+        ].join("\n"),
+      );
       const { rec } = loadAuthoredRecords(dir, { jurisdictions: jurisdictions(), log: () => {} });
       const rows = [...rec.resources.values()];
       const u = rows.find((x) => x.name === "A page of unknown origin")!;
@@ -201,20 +230,35 @@ describe("undocumented authored record", () => {
       const d = rows.find((x) => x.name === "A documented page")!;
       expect(d.documented).toBe(1);
       expect(rec.sources.get(d.source_id!)!.documented).toBe(1);
-    } finally { rmSync(dir, { recursive: true, force: true }); }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("an unknown topic is refused", () => {
     const dir = mkdtempSync(join(tmpdir(), "dirrec-"));
     try {
-      writeFileSync(join(dir, "bad.yaml"), "resources:\n  - {name: X, url: 'https://x.gov/', jurisdiction_id: state:27, topics: [radon], source: null}\n");
-      expect(() => loadAuthoredRecords(dir, { jurisdictions: jurisdictions(), log: () => {} })).toThrow(/unknown topic/);
-    } finally { rmSync(dir, { recursive: true, force: true }); }
+      writeFileSync(
+        join(dir, "bad.yaml"),
+        "resources:\n  - {name: X, url: 'https://x.gov/', jurisdiction_id: state:27, topics: [radon], source: null}\n",
+      );
+      expect(() => loadAuthoredRecords(dir, { jurisdictions: jurisdictions(), log: () => {} })).toThrow(
+        /unknown topic/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
 describe("registry name matching", () => {
-  const row = (org: string, type: "County" | "City", state: string, domain = "x.gov"): DotgovRow => ({ domain, type, org, city: "", state });
+  const row = (org: string, type: "County" | "City", state: string, domain = "x.gov"): DotgovRow => ({
+    domain,
+    type,
+    org,
+    city: "",
+    state,
+  });
   test("organization name variants", () => {
     expect(orgVariants("County of Los Angeles", "County", "CA").map((v) => v.key)).toContain("losangeles");
     expect(orgVariants("Davis County Iowa", "County", "IA").map((v) => v.key)).toContain("davis");
@@ -229,24 +273,35 @@ describe("registry name matching", () => {
       J("place:4861000", "place", "Reno city", "city", "TX", "county:48277"),
       J("place:4861016", "place", "Reno city", "city", "TX", "county:48367"),
     ];
-    const m = matchRegistry([
-      row("Mahoning County Sheriff's Office", "County", "OH", "mahoningsheriff.gov"),
-      row("Poland Township", "City", "OH", "polandtownship.gov"),
-      row("City of Reno", "City", "TX", "renotx.gov"),
-      row("Village of Poland", "City", "OH", "polandvillage.gov"),
-      row("Village of Poland Police Department", "City", "OH", "polandpd.gov"),
-    ], js);
+    const m = matchRegistry(
+      [
+        row("Mahoning County Sheriff's Office", "County", "OH", "mahoningsheriff.gov"),
+        row("Poland Township", "City", "OH", "polandtownship.gov"),
+        row("City of Reno", "City", "TX", "renotx.gov"),
+        row("Village of Poland", "City", "OH", "polandvillage.gov"),
+        row("Village of Poland Police Department", "City", "OH", "polandpd.gov"),
+      ],
+      js,
+    );
     expect([...m.homes.keys()]).toEqual(["place:3963954"]);
     expect(m.homes.get("place:3963954")!.row.domain).toBe("polandvillage.gov");
-    expect(m.unmatched.map((u) => u.reason).sort()).toEqual(["ambiguous", "department_or_agency", "department_or_agency", "town_or_township_without_cousub_data"]);
+    expect(m.unmatched.map((u) => u.reason).sort()).toEqual([
+      "ambiguous",
+      "department_or_agency",
+      "department_or_agency",
+      "town_or_township_without_cousub_data",
+    ]);
   });
   test("several domains of one government: general before department-like, then shortest", () => {
     const js = [J("place:2743000", "place", "Minneapolis", "city", "MN")];
-    const m = matchRegistry([
-      row("City of Minneapolis", "City", "MN", "mplspd.gov"),
-      row("City of Minneapolis", "City", "MN", "minneapolismn.gov"),
-      row("City of Minneapolis", "City", "MN", "cityofminneapolismn.gov"),
-    ], js);
+    const m = matchRegistry(
+      [
+        row("City of Minneapolis", "City", "MN", "mplspd.gov"),
+        row("City of Minneapolis", "City", "MN", "minneapolismn.gov"),
+        row("City of Minneapolis", "City", "MN", "cityofminneapolismn.gov"),
+      ],
+      js,
+    );
     expect(m.homes.get("place:2743000")!.row.domain).toBe("minneapolismn.gov");
     expect(m.counts.city_extra_domains_ignored).toBe(2);
   });

@@ -16,7 +16,10 @@ let port = 0;
 async function waitFor(url: string, ms: number) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    try { const r = await fetch(url); if (r.status < 500) return; } catch {}
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch {}
     await Bun.sleep(100);
   }
   throw new Error(`no answer from ${url}`);
@@ -27,19 +30,27 @@ beforeAll(async () => {
   await $`${process.execPath} ${join(ROOT, "scripts/compile.ts")} ${exe}`.cwd(ROOT).quiet();
   port = 20000 + Math.floor(Math.random() * 20000);
   proc = Bun.spawn([exe, "serve", "--data", data, "--host", "127.0.0.1", "--port", String(port)], {
-    cwd: work, env: { PATH: process.env.PATH ?? "", DIRECTORY_STATE_FILE: join(work, "state.sqlite"), DIRECTORY_BASE_URL: `http://127.0.0.1:${port}/v1` },
-    stdout: "pipe", stderr: "pipe",
+    cwd: work,
+    env: {
+      PATH: process.env.PATH ?? "",
+      DIRECTORY_STATE_FILE: join(work, "state.sqlite"),
+      DIRECTORY_BASE_URL: `http://127.0.0.1:${port}/v1`,
+    },
+    stdout: "pipe",
+    stderr: "pipe",
   });
   await waitFor(`http://127.0.0.1:${port}/v1/topics`, 20000);
 }, 600_000);
 
-afterAll(() => { proc?.kill(); });
+afterAll(() => {
+  proc?.kill();
+});
 
 describe("one executable", () => {
   test("serves /v1/topics from the data file", async () => {
     const r = await fetch(`http://127.0.0.1:${port}/v1/topics`);
     expect(r.status).toBe(200);
-    const body = await r.json() as any;
+    const body = (await r.json()) as any;
     expect(body.data.topics.length).toBe(17);
     expect(r.headers.get("etag")).toMatch(/^W\/"[0-9a-f]{32}"$/);
     expect(r.headers.get("ratelimit-policy")).toBe('"minute";q=10;w=60, "day";q=300;w=86400');
@@ -58,8 +69,15 @@ describe("one executable", () => {
     const data = await atlasDataFile();
     const p2 = 20000 + Math.floor(Math.random() * 20000);
     const node = Bun.spawn([exe, "serve", "--data", data, "--host", "127.0.0.1", "--port", String(p2)], {
-      cwd: work, env: { PATH: process.env.PATH ?? "", DIRECTORY_FRONT: "node", DIRECTORY_STATE_FILE: join(work, "state3.sqlite"), DIRECTORY_BASE_URL: `http://127.0.0.1:${p2}/v1` },
-      stdout: "pipe", stderr: "pipe",
+      cwd: work,
+      env: {
+        PATH: process.env.PATH ?? "",
+        DIRECTORY_FRONT: "node",
+        DIRECTORY_STATE_FILE: join(work, "state3.sqlite"),
+        DIRECTORY_BASE_URL: `http://127.0.0.1:${p2}/v1`,
+      },
+      stdout: "pipe",
+      stderr: "pipe",
     });
     try {
       await waitFor(`http://127.0.0.1:${p2}/v1/topics`, 20000);
@@ -68,7 +86,10 @@ describe("one executable", () => {
       expect(r.headers.allow).toBe("GET, HEAD, OPTIONS");
       expect(JSON.parse(r.body).type).toBe(`http://127.0.0.1:${p2}/problems/method-not-allowed`);
       expect((await fetch(`http://127.0.0.1:${p2}/v1/topics`)).status).toBe(200);
-    } finally { node.kill(); await node.exited; }
+    } finally {
+      node.kill();
+      await node.exited;
+    }
   });
   test("refuses a tampered data file with a one-line error", async () => {
     const data = await atlasDataFile();
@@ -77,7 +98,10 @@ describe("one executable", () => {
     const at = Math.floor(bytes.length * 0.6);
     bytes[at] = bytes[at]! ^ 0xff;
     await Bun.write(bad, bytes);
-    const p = Bun.spawnSync([exe, "serve", "--data", bad, "--port", "0"], { cwd: work, env: { PATH: process.env.PATH ?? "", DIRECTORY_STATE_FILE: join(work, "state2.sqlite") } });
+    const p = Bun.spawnSync([exe, "serve", "--data", bad, "--port", "0"], {
+      cwd: work,
+      env: { PATH: process.env.PATH ?? "", DIRECTORY_STATE_FILE: join(work, "state2.sqlite") },
+    });
     expect(p.exitCode).not.toBe(0);
     const err = p.stderr.toString().trim();
     expect(err.split("\n").length).toBe(1);
@@ -85,10 +109,18 @@ describe("one executable", () => {
   });
   test("build-data through the same executable gives the same content as the script", async () => {
     const out = join(work, "exe-atlas.sqlite");
-    const p = Bun.spawnSync([exe, "build-data", "--sources", "none", "--out", out], { cwd: ROOT, env: { PATH: process.env.PATH ?? "" } });
+    const p = Bun.spawnSync([exe, "build-data", "--sources", "none", "--out", out], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? "" },
+    });
     expect(p.exitCode).toBe(0);
     const { Database } = await import("bun:sqlite");
-    const hash = (f: string) => { const db = new Database(f, { readonly: true }); const h = (db.query("SELECT value FROM manifest WHERE key = 'content_sha256'").get() as any).value; db.close(); return h; };
+    const hash = (f: string) => {
+      const db = new Database(f, { readonly: true });
+      const h = (db.query("SELECT value FROM manifest WHERE key = 'content_sha256'").get() as any).value;
+      db.close();
+      return h;
+    };
     expect(hash(out)).toBe(hash(await atlasDataFile()));
   });
   test("keys create / list / revoke through the same executable", () => {

@@ -8,7 +8,9 @@ import { UpstreamError, getJson } from "../src/lookups/http-client.ts";
 import { startCensusDouble, type CensusDouble } from "./doubles/census-geocoder.ts";
 
 let double: CensusDouble;
-beforeAll(async () => { double = await startCensusDouble(); });
+beforeAll(async () => {
+  double = await startCensusDouble();
+});
 afterAll(() => double.stop());
 
 function limiter(budget = Infinity, retryAfter = 30) {
@@ -44,7 +46,13 @@ describe("AddressLookup over the Census double", () => {
   test("one match", async () => {
     const { lookup } = setup();
     const r = await lookup.geocode("350 S 5th St, Minneapolis, MN 55415");
-    expect(r).toEqual({ kind: "match", label: "350 S 5TH ST, MINNEAPOLIS, MN, 55415", lon: -93.26477, lat: 44.97708, approximate: false });
+    expect(r).toEqual({
+      kind: "match",
+      label: "350 S 5TH ST, MINNEAPOLIS, MN, 55415",
+      lon: -93.26477,
+      lat: 44.97708,
+      approximate: false,
+    });
   });
 
   test("several matches → ambiguous with choices", async () => {
@@ -198,7 +206,9 @@ describe("AddressLookup over the Census double", () => {
 describe("helpers", () => {
   test("normaliseAddress", () => {
     expect(normaliseAddress("350  S 5th St.")).toBe("350 s 5th st");
-    expect(normaliseAddress("  12-34 Main St., Apt #5, Queens, NY 11375-1234 ")).toBe("12-34 main st apt #5 queens ny 11375-1234");
+    expect(normaliseAddress("  12-34 Main St., Apt #5, Queens, NY 11375-1234 ")).toBe(
+      "12-34 main st apt #5 queens ny 11375-1234",
+    );
     expect(normaliseAddress("O'Brien Rd - North")).toBe("obrien rd north");
   });
 
@@ -226,7 +236,9 @@ describe("helpers", () => {
     expect(c.get("a")).toBe(1);
     await Bun.sleep(60);
     expect(c.get("a")).toBeUndefined();
-    c.set("a", 1); c.set("b", 2); c.set("c", 3);
+    c.set("a", 1);
+    c.set("b", 2);
+    c.set("c", 3);
     expect(c.size).toBe(2);
     expect(c.get("a")).toBeUndefined();
   });
@@ -234,7 +246,11 @@ describe("helpers", () => {
   test("singleFlight shares and then forgets", async () => {
     const sf = singleFlight<string, number>();
     let runs = 0;
-    const fn = async () => { runs++; await Bun.sleep(10); return 7; };
+    const fn = async () => {
+      runs++;
+      await Bun.sleep(10);
+      return 7;
+    };
     const [a, b] = await Promise.all([sf.run("k", fn), sf.run("k", fn)]);
     expect([a, b, runs]).toEqual([7, 7, 1]);
     expect(sf.has("k")).toBe(false);
@@ -244,7 +260,12 @@ describe("helpers", () => {
 
   test("getJson reports typed reasons", async () => {
     const reason = async (p: Promise<unknown>) => {
-      try { await p; } catch (e) { expect(e).toBeInstanceOf(UpstreamError); return (e as UpstreamError).reason; }
+      try {
+        await p;
+      } catch (e) {
+        expect(e).toBeInstanceOf(UpstreamError);
+        return (e as UpstreamError).reason;
+      }
       return "none";
     };
     const base = `${double.url}/geocoder/locations/onelineaddress?benchmark=Public_AR_Current&format=json&address=`;

@@ -14,13 +14,22 @@ import { fullApp, fullDirectory } from "./helpers/directory-app";
 import { SHARED_DATA } from "./helpers/data-file";
 import type { App } from "../src/http/app";
 import {
-  gisOfficeName, isCopyHost, isOwnHost, namesGovernment, providerOf, publisherOf, attributionOf,
+  gisOfficeName,
+  isCopyHost,
+  isOwnHost,
+  namesGovernment,
+  providerOf,
+  publisherOf,
+  attributionOf,
 } from "../scripts/build/oa-rules";
 import { cleanNote, homeUrl, readGsa } from "../scripts/build/gsa";
 import type { JurisdictionIn } from "../scripts/build/records-common";
 
 let app: App, db: Database;
-beforeAll(async () => { ({ app } = await fullApp()); db = (await fullDirectory()).db; }, 600_000);
+beforeAll(async () => {
+  ({ app } = await fullApp());
+  db = (await fullDirectory()).db;
+}, 600_000);
 
 const HENNEPIN_PARCELS = "https://gis.hennepin.us/arcgis/rest/services/HennepinData/LAND_PROPERTY/MapServer/1";
 const rows = (sql: string, ...p: any[]) => db.query(sql).all(...p) as any[];
@@ -37,7 +46,9 @@ describe("OpenAddresses layers on the real build", () => {
     expect(r[0].provider).toBeNull();
     expect(r[0].source_id).toBe("oa-mn-hennepin");
     // the hub portal is on Esri's host: provider set; it documents the county's own endpoint, so it is official
-    const portal = rows("SELECT * FROM resources WHERE jurisdiction_id = 'county:27053' AND url = 'https://gis.hennepin.opendata.arcgis.com'");
+    const portal = rows(
+      "SELECT * FROM resources WHERE jurisdiction_id = 'county:27053' AND url = 'https://gis.hennepin.opendata.arcgis.com'",
+    );
     expect(portal[0].provider).toBe("Esri (ArcGIS Online)");
     expect(portal[0].name).toBe("Hennepin County GIS portal");
     expect(portal[0].official).toBe(1);
@@ -69,7 +80,9 @@ describe("OpenAddresses layers on the real build", () => {
   });
 
   test("an ArcGIS Online layer whose attribution names the county: vendor provider and official", () => {
-    const r = rows("SELECT * FROM resources WHERE jurisdiction_id = 'county:06035' AND source_kind = 'openaddresses-definition' AND url LIKE 'https://services.arcgis.com/%'");
+    const r = rows(
+      "SELECT * FROM resources WHERE jurisdiction_id = 'county:06035' AND source_kind = 'openaddresses-definition' AND url LIKE 'https://services.arcgis.com/%'",
+    );
     expect(r.length).toBeGreaterThan(0);
     for (const x of r) {
       expect(x.provider).toBe("Esri (ArcGIS Online)");
@@ -81,26 +94,49 @@ describe("OpenAddresses layers on the real build", () => {
   test("a county GIS office is stored only where the attribution names it", async () => {
     const o = rows("SELECT * FROM offices WHERE source_kind = 'openaddresses-attribution'");
     expect(o.length).toBeGreaterThan(0);
-    for (const x of o) { expect(x.function).toBe("gis"); expect(x.documented).toBe(1); expect(x.phone).toBeNull(); }
+    for (const x of o) {
+      expect(x.function).toBe("gis");
+      expect(x.documented).toBe(1);
+      expect(x.phone).toBeNull();
+    }
     expect(o.map((x) => x.name)).toContain("Wasco County GIS");
     const r = await call(app, "/v1/jurisdictions/resolve?jurisdiction_id=county:41065");
     expect(r.json.data.functions.gis.office_name).toBe("Wasco County GIS");
     // Hennepin's layers carry no attribution: no office from OpenAddresses (the Minnesota county office stays)
-    expect(rows("SELECT * FROM offices WHERE jurisdiction_id = 'county:27053' AND source_kind = 'openaddresses-attribution'")).toHaveLength(0);
+    expect(
+      rows(
+        "SELECT * FROM offices WHERE jurisdiction_id = 'county:27053' AND source_kind = 'openaddresses-attribution'",
+      ),
+    ).toHaveLength(0);
   });
 
   test("skip:true layers are left out; copies kept by OpenAddresses are never official", () => {
-    const defs = new TextDecoder().decode(gunzipSync(readFileSync(join(SHARED_DATA, "openaddresses/us_sources.jsonl.gz")))).split("\n").filter(Boolean).map((l) => JSON.parse(l));
-    const skipped = new Set<string>(), kept = new Set<string>();
-    for (const d of defs) for (const k of ["parcels", "addresses"]) for (const l of d.source.layers?.[k] ?? []) (l.skip === true ? skipped : kept).add(l.data);
+    const defs = new TextDecoder()
+      .decode(gunzipSync(readFileSync(join(SHARED_DATA, "openaddresses/us_sources.jsonl.gz"))))
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+    const skipped = new Set<string>(),
+      kept = new Set<string>();
+    for (const d of defs)
+      for (const k of ["parcels", "addresses"])
+        for (const l of d.source.layers?.[k] ?? []) (l.skip === true ? skipped : kept).add(l.data);
     const only = [...skipped].filter((u) => !kept.has(u));
     expect(only.length).toBeGreaterThan(20);
-    const urls = new Set(rows(`SELECT url FROM resources WHERE source_kind = 'openaddresses-definition'`).map((x) => x.url));
+    const urls = new Set(
+      rows(`SELECT url FROM resources WHERE source_kind = 'openaddresses-definition'`).map((x) => x.url),
+    );
     for (const u of only) expect(urls.has(u)).toBe(false);
-    expect(urls.has("https://elb2.39dn.com/arcgis/rest/services/eGISDynamicServices/BartholomewINDynamic/MapServer/0")).toBe(false);
+    expect(
+      urls.has("https://elb2.39dn.com/arcgis/rest/services/eGISDynamicServices/BartholomewINDynamic/MapServer/0"),
+    ).toBe(false);
     const copies = rows("SELECT * FROM resources WHERE url LIKE 'https://data.openaddresses.io/%'");
     expect(copies.length).toBeGreaterThan(0);
-    for (const c of copies) { expect(c.official).toBe(0); expect(c.provider).toBe("OpenAddresses"); expect(c.name).toContain("copy kept by OpenAddresses"); }
+    for (const c of copies) {
+      expect(c.official).toBe(0);
+      expect(c.provider).toBe("OpenAddresses");
+      expect(c.name).toContain("copy kept by OpenAddresses");
+    }
   });
 
   test("FTP endpoints and copies are schema-valid resources in the API (Kossuth County, IA)", async () => {
@@ -112,8 +148,10 @@ describe("OpenAddresses layers on the real build", () => {
   });
 
   test("coverage: a GIS or parcel-map link for at least 1,500 of the 3,144 counties", () => {
-    const n = rows(`SELECT count(DISTINCT r.jurisdiction_id) AS n FROM resources r JOIN jurisdictions j USING (jurisdiction_id)
-      WHERE r.source_kind = 'openaddresses-definition' AND j.type = 'county' AND CAST(j.state_fips AS INTEGER) <= 56`)[0].n;
+    const n =
+      rows(`SELECT count(DISTINCT r.jurisdiction_id) AS n FROM resources r JOIN jurisdictions j USING (jurisdiction_id)
+      WHERE r.source_kind = 'openaddresses-definition' AND j.type = 'county' AND CAST(j.state_fips AS INTEGER) <= 56`)[0]
+        .n;
     expect(n).toBeGreaterThanOrEqual(1500);
   });
 });
@@ -134,13 +172,17 @@ describe("GSA home pages on the real build", () => {
   });
 
   test("the .gov home page is preferred where both exist (Hennepin County: no GSA page)", () => {
-    const r = rows("SELECT source_kind FROM resources WHERE jurisdiction_id = 'county:27053' AND topics LIKE '%property_records_general%' AND sort_key = 30");
+    const r = rows(
+      "SELECT source_kind FROM resources WHERE jurisdiction_id = 'county:27053' AND topics LIKE '%property_records_general%' AND sort_key = 30",
+    );
     expect(r.map((x) => x.source_kind)).toEqual(["cisa-dotgov-registry"]);
   });
 
   test("coverage: an official home page for at least 2,200 counties, .gov and GSA together", () => {
-    const n = rows(`SELECT count(DISTINCT r.jurisdiction_id) AS n FROM resources r JOIN jurisdictions j USING (jurisdiction_id)
-      WHERE r.source_kind IN ('cisa-dotgov-registry', 'gsa-govt-urls-list') AND r.official = 1 AND j.type = 'county' AND CAST(j.state_fips AS INTEGER) <= 56`)[0].n;
+    const n =
+      rows(`SELECT count(DISTINCT r.jurisdiction_id) AS n FROM resources r JOIN jurisdictions j USING (jurisdiction_id)
+      WHERE r.source_kind IN ('cisa-dotgov-registry', 'gsa-govt-urls-list') AND r.official = 1 AND j.type = 'county' AND CAST(j.state_fips AS INTEGER) <= 56`)[0]
+        .n;
     expect(n).toBeGreaterThanOrEqual(2200);
   });
 });
@@ -165,8 +207,21 @@ describe("source trail and search", () => {
   });
 });
 
-const J = (jurisdiction_id: string, type: string, name: string, legal_type: string | null, state: string): JurisdictionIn =>
-  ({ jurisdiction_id, type, name, legal_type, state, state_fips: jurisdiction_id.match(/:(\d{2})/)![1]!, county_id: null });
+const J = (
+  jurisdiction_id: string,
+  type: string,
+  name: string,
+  legal_type: string | null,
+  state: string,
+): JurisdictionIn => ({
+  jurisdiction_id,
+  type,
+  name,
+  legal_type,
+  state,
+  state_fips: jurisdiction_id.match(/:(\d{2})/)![1]!,
+  county_id: null,
+});
 const HEN = J("county:27053", "county", "Hennepin County", "county", "MN");
 const WASH = J("place:1150000", "place", "Washington", "city", "DC");
 const AITKIN = J("county:27001", "county", "Aitkin County", "county", "MN");
@@ -197,15 +252,21 @@ describe("rules (oa-rules.ts, gsa.ts)", () => {
     expect(isCopyHost("services.arcgis.com")).toBe(false);
   });
   test("a GIS office only when the attribution names both the county and an office; e-mails never kept", () => {
-    expect(gisOfficeName("Wasco County GIS", J("county:41065", "county", "Wasco County", "county", "OR"))).toBe("Wasco County GIS");
+    expect(gisOfficeName("Wasco County GIS", J("county:41065", "county", "Wasco County", "county", "OR"))).toBe(
+      "Wasco County GIS",
+    );
     expect(gisOfficeName("Hennepin County", HEN)).toBeNull();
     expect(gisOfficeName("Arkansas Geographic Information Office", HEN)).toBeNull();
     expect(attributionOf({ attribution: "Hennepin County GIS gis@example.gov" })).toBe("Hennepin County GIS");
-    expect(attributionOf({ license: { "attribution name": "Vernon County, Wisconsin" } })).toBe("Vernon County, Wisconsin");
+    expect(attributionOf({ license: { "attribution name": "Vernon County, Wisconsin" } })).toBe(
+      "Vernon County, Wisconsin",
+    );
   });
   test("GSA notes: stamp, asides and stray state codes removed; Link used only on the listed domain", () => {
     expect(cleanNote("Anne Arundel County, MD -- Note added 4/21/14 14:52")).toBe("Anne Arundel County");
-    expect(cleanNote("Cass County, MN n*must use 'www' for URL to resolve -- Note added 1/1/15 1:00")).toBe("Cass County");
+    expect(cleanNote("Cass County, MN n*must use 'www' for URL to resolve -- Note added 1/1/15 1:00")).toBe(
+      "Cass County",
+    );
     expect(cleanNote("County:  Cole County, MO. n  -- Note added 10/1/15 19:22")).toBe("Cole County");
     expect(cleanNote("County of Delaware -- Note added 6/29/15 14:10")).toBe("County of Delaware");
     expect(cleanNote("Pittsburg¬†County, OK")).toBe("Pittsburg County");
@@ -216,11 +277,19 @@ describe("rules (oa-rules.ts, gsa.ts)", () => {
     expect(homeUrl("#N/A", "174.132.145.94/~hope")).toBeNull();
   });
   test("GSA files: the byte-order mark does not hide the Domain column; state names become postal codes", () => {
-    const csv = "\ufeffDomain,Federal Agency,Level of Government,Location,Status,Note,Link,Date Added\r\n" +
+    const csv =
+      "\ufeffDomain,Federal Agency,Level of Government,Location,Status,Note,Link,Date Added\r\n" +
       'co.barnes.nd.us,,County Government,North Dakota,accepted term,"Barnes County, ND -- Note added 7/18/14 5:38",http://www.co.barnes.nd.us/,6/6/13 18:08\r\n';
-    expect(readGsa(csv, "County")).toEqual([{
-      domain: "co.barnes.nd.us", note: "Barnes County, ND -- Note added 7/18/14 5:38", org: "Barnes County", state: "ND",
-      link: "http://www.co.barnes.nd.us/", status: "accepted term", type: "County",
-    }]);
+    expect(readGsa(csv, "County")).toEqual([
+      {
+        domain: "co.barnes.nd.us",
+        note: "Barnes County, ND -- Note added 7/18/14 5:38",
+        org: "Barnes County",
+        state: "ND",
+        link: "http://www.co.barnes.nd.us/",
+        status: "accepted term",
+        type: "County",
+      },
+    ]);
   });
 });

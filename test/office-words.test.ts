@@ -61,7 +61,14 @@ describe("data/office-words.yaml", () => {
         for (const [title, level] of [[r?.title, r?.level], ...(r?.also ?? []).map((a: any) => [a.title, a.level])]) {
           if (title == null) continue;
           expect(title, `${code}.${key} title is not a hedge`).not.toMatch(/ or |\//);
-          const body = level === "town" ? "Town of Sample" : level === "city" ? "City of Sample" : level === "state" ? e.name : "Sample County";
+          const body =
+            level === "town"
+              ? "Town of Sample"
+              : level === "city"
+                ? "City of Sample"
+                : level === "state"
+                  ? e.name
+                  : "Sample County";
           const w = meaning(`${body} ${title}`, code);
           expect(w?.functions ?? [], `${code}.${key}: "${body} ${title}"`).toContain(key);
           checked++;

@@ -5,14 +5,40 @@ import { loadAuthoredRecords } from "../scripts/build/records-authored";
 import type { JurisdictionIn } from "../scripts/build/records-common";
 
 const DIR = join(import.meta.dir, "..", "data", "resources");
-const J = (jurisdiction_id: string, type: string, name: string): JurisdictionIn =>
-  ({ jurisdiction_id, type, name, legal_type: null, state: null, state_fips: jurisdiction_id.match(/:(\d{2})/)?.[1] ?? null, county_id: null });
+const J = (jurisdiction_id: string, type: string, name: string): JurisdictionIn => ({
+  jurisdiction_id,
+  type,
+  name,
+  legal_type: null,
+  state: null,
+  state_fips: jurisdiction_id.match(/:(\d{2})/)?.[1] ?? null,
+  county_id: null,
+});
 
 // Every jurisdiction the override files name (a fixture map: the real build takes them from Census files).
 const IDS = [
-  "state:11", "county:17031", "place:3651000", "county:36005", "county:36047", "county:36061", "county:36081", "county:36085",
-  "county:08031", "county:06075", "county:42101", "county:47037", "county:12031", "county:15003", "county:02020",
-  "county:24510", "county:29510", "county:22071", "place:2255000", "county:02050", "county:51760", "county:51610",
+  "state:11",
+  "county:17031",
+  "place:3651000",
+  "county:36005",
+  "county:36047",
+  "county:36061",
+  "county:36081",
+  "county:36085",
+  "county:08031",
+  "county:06075",
+  "county:42101",
+  "county:47037",
+  "county:12031",
+  "county:15003",
+  "county:02020",
+  "county:24510",
+  "county:29510",
+  "county:22071",
+  "place:2255000",
+  "county:02050",
+  "county:51760",
+  "county:51610",
 ];
 const jurisdictions = new Map(IDS.map((id) => [id, J(id, id.split(":")[0]!, id)]));
 const { rec, counts } = loadAuthoredRecords(DIR, { jurisdictions, log: () => {} });
@@ -34,11 +60,12 @@ describe("authored local overrides", () => {
         expect(office(o.office_id)?.name).toBe("NYC Department of Finance");
       }
     }
-    for (const c of ["36005", "36047", "36061", "36081"]) expect(ov(`county:${c}`, "recording")!.performer_id).toBe("place:3651000");
+    for (const c of ["36005", "36047", "36061", "36081"])
+      expect(ov(`county:${c}`, "recording")!.performer_id).toBe("place:3651000");
     const si = ov("county:36085", "recording")!;
     expect(si.performer_id).toBe("county:36085");
     expect(office(si.office_id)?.name).toBe("Richmond County Clerk's Office");
-    expect(ov("place:3651000", "recording")).toBeUndefined();   // would reach Staten Island too
+    expect(ov("place:3651000", "recording")).toBeUndefined(); // would reach Staten Island too
   });
 
   test("DC: permits by the Department of Buildings", () => {

@@ -9,9 +9,56 @@ const RAW = readFileSync(FILE, "utf8");
 const DOC: Record<string, any> = parse(RAW);
 
 const STATES = [
-  "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY",
-  "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND",
-  "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY",
+  "AL",
+  "AK",
+  "AZ",
+  "AR",
+  "CA",
+  "CO",
+  "CT",
+  "DE",
+  "FL",
+  "GA",
+  "HI",
+  "ID",
+  "IL",
+  "IN",
+  "IA",
+  "KS",
+  "KY",
+  "LA",
+  "ME",
+  "MD",
+  "MA",
+  "MI",
+  "MN",
+  "MS",
+  "MO",
+  "MT",
+  "NE",
+  "NV",
+  "NH",
+  "NJ",
+  "NM",
+  "NY",
+  "NC",
+  "ND",
+  "OH",
+  "OK",
+  "OR",
+  "PA",
+  "RI",
+  "SC",
+  "SD",
+  "TN",
+  "TX",
+  "UT",
+  "VT",
+  "VA",
+  "WA",
+  "WV",
+  "WI",
+  "WY",
 ];
 const REQUIRED = [...STATES, "DC", "PR"];
 const OPTIONAL = ["AS", "GU", "MP", "VI"];
@@ -71,7 +118,8 @@ describe("data/state-rules.yaml", () => {
         expect(rule.office === null || typeof rule.office === "string", `${code}.${key}.office`).toBe(true);
         expect(rule.where === null || typeof rule.where === "string", `${code}.${key}.where`).toBe(true);
         expect(rule.level === null || LEVELS.includes(rule.level), `${code}.${key}.level ${rule.level}`).toBe(true);
-        if ("note" in rule) expect(rule.note === null || typeof rule.note === "string", `${code}.${key}.note`).toBe(true);
+        if ("note" in rule)
+          expect(rule.note === null || typeof rule.note === "string", `${code}.${key}.note`).toBe(true);
         checkUrl(`${code}.${key}.evidence_url`, rule.evidence_url);
         expect(CHECKED, `${code}.${key}.evidence_checked`).toContain(rule.evidence_checked);
       }
@@ -94,7 +142,8 @@ describe("data/state-rules.yaml", () => {
 
   test("known differences between states are kept", () => {
     expect(DOC.VT.assessment.level).toBe("town");
-    for (const code of ["NJ", "WI", "MI"]) expect(["city", "town"], `${code} assessment level`).toContain(DOC[code].assessment.level);
+    for (const code of ["NJ", "WI", "MI"])
+      expect(["city", "town"], `${code} assessment level`).toContain(DOC[code].assessment.level);
     expect(DOC.MN.assessment.level).toBe("county");
     expect(DOC.MD.assessment.level).toBe("state");
   });

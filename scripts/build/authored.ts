@@ -5,8 +5,17 @@ import { parse } from "yaml";
 import type { Stats } from "./model";
 
 export interface SourceRow {
-  source_id: string; name: string; url: string; publisher: string | null; official: number; retrieved_at: string | null;
-  license_class: string; license: string | null; vintage: string | null; sha256: string | null; documented: number;
+  source_id: string;
+  name: string;
+  url: string;
+  publisher: string | null;
+  official: number;
+  retrieved_at: string | null;
+  license_class: string;
+  license: string | null;
+  vintage: string | null;
+  sha256: string | null;
+  documented: number;
 }
 
 /** Source row of an authored file: publisher = the project, vintage = the date in its "Authored ..." header. */
@@ -14,9 +23,17 @@ export function authoredSource(projectRoot: string, rel: string, id: string, nam
   const text = readFileSync(join(projectRoot, rel), "utf8");
   const date = /^#.*\bauthored\b.*?(\d{4}-\d{2}-\d{2})/im.exec(text)?.[1] ?? null;
   return {
-    source_id: id, name, url: rel, publisher: "Project authors", official: 0, retrieved_at: null,
-    license_class: "open", license: null, vintage: date,
-    sha256: new Bun.CryptoHasher("sha256").update(text).digest("hex"), documented: date ? 1 : 0,
+    source_id: id,
+    name,
+    url: rel,
+    publisher: "Project authors",
+    official: 0,
+    retrieved_at: null,
+    license_class: "open",
+    license: null,
+    vintage: date,
+    sha256: new Bun.CryptoHasher("sha256").update(text).digest("hex"),
+    documented: date ? 1 : 0,
   };
 }
 
@@ -34,24 +51,40 @@ export function loadAuthored(projectRoot: string, stats: Stats) {
     const st = stats.layer("authored topics");
     for (const t of parse(readFileSync(join(projectRoot, tp), "utf8")) ?? []) {
       st.read();
-      if (!t?.topic) { st.reject("no topic key"); continue; }
-      topics.push({ topic: t.topic, json: JSON.stringify(t), source_id: s.source_id }); st.kept();
+      if (!t?.topic) {
+        st.reject("no topic key");
+        continue;
+      }
+      topics.push({ topic: t.topic, json: JSON.stringify(t), source_id: s.source_id });
+      st.kept();
     }
     st.done();
   } else stats.note("data/topics.yaml missing: topics table left empty");
 
   const gd = join(projectRoot, "data/guides");
-  const files = existsSync(gd) ? readdirSync(gd).filter((f) => /\.ya?ml$/.test(f)).sort() : [];
+  const files = existsSync(gd)
+    ? readdirSync(gd)
+        .filter((f) => /\.ya?ml$/.test(f))
+        .sort()
+    : [];
   const gs = stats.layer("authored guides");
   for (const f of files) {
     gs.read();
     const topic = f.replace(/\.ya?ml$/, "");
     try {
       const g = parse(readFileSync(join(gd, f), "utf8"));
-      const s = authoredSource(projectRoot, `data/guides/${f}`, `authored-guide-${topic}`, `Guide: ${g?.title ?? topic} (data/guides/${f})`);
+      const s = authoredSource(
+        projectRoot,
+        `data/guides/${f}`,
+        `authored-guide-${topic}`,
+        `Guide: ${g?.title ?? topic} (data/guides/${f})`,
+      );
       sources.push(s);
-      guides.push({ topic: g?.topic ?? topic, json: JSON.stringify(g), source_id: s.source_id }); gs.kept();
-    } catch (e) { gs.reject(`unreadable YAML (${(e as Error).message.split("\n")[0]})`); }
+      guides.push({ topic: g?.topic ?? topic, json: JSON.stringify(g), source_id: s.source_id });
+      gs.kept();
+    } catch (e) {
+      gs.reject(`unreadable YAML (${(e as Error).message.split("\n")[0]})`);
+    }
   }
   gs.done();
 
@@ -60,15 +93,31 @@ export function loadAuthored(projectRoot: string, stats: Stats) {
     const st = stats.layer("authored state rules");
     try {
       rulesObj = parse(readFileSync(join(projectRoot, sr), "utf8")) ?? {};
-      const s = authoredSource(projectRoot, sr, "authored-state-rules", "State property-tax and recording rules (data/state-rules.yaml)");
+      const s = authoredSource(
+        projectRoot,
+        sr,
+        "authored-state-rules",
+        "State property-tax and recording rules (data/state-rules.yaml)",
+      );
       sources.push(s);
       for (const [state, obj] of Object.entries(rulesObj).sort(([a], [b]) => (a < b ? -1 : 1))) {
         st.read();
-        if (!obj || typeof obj !== "object") { st.reject("not an object"); continue; }
-        stateRules.push({ state, name: (obj as any).name ?? state, rules_json: JSON.stringify(obj), source_id: s.source_id });
+        if (!obj || typeof obj !== "object") {
+          st.reject("not an object");
+          continue;
+        }
+        stateRules.push({
+          state,
+          name: (obj as any).name ?? state,
+          rules_json: JSON.stringify(obj),
+          source_id: s.source_id,
+        });
         st.kept();
       }
-    } catch (e) { st.reject(`unreadable YAML (${(e as Error).message.split("\n")[0]})`); rulesObj = {}; }
+    } catch (e) {
+      st.reject(`unreadable YAML (${(e as Error).message.split("\n")[0]})`);
+      rulesObj = {};
+    }
     st.done();
   } else stats.note("data/state-rules.yaml missing: state_rules table left empty");
 

@@ -3,18 +3,32 @@
 import { Inputs } from "./inputs";
 import { sourceRow, type SourceRow } from "./records-common";
 
-export interface DeclaredCtx { sourcesDir: string | null; projectRoot: string; log: (line: string) => void }
+export interface DeclaredCtx {
+  sourcesDir: string | null;
+  projectRoot: string;
+  log: (line: string) => void;
+}
 
 /** The declared input's text (sha256 checked) and its source row, or null when the file is not present. */
-export async function readDeclared(ctx: DeclaredCtx, id: string): Promise<{ text: string; source: SourceRow; sha256: string } | null> {
+export async function readDeclared(
+  ctx: DeclaredCtx,
+  id: string,
+): Promise<{ text: string; source: SourceRow; sha256: string } | null> {
   const inputs = new Inputs(ctx.projectRoot, ctx.sourcesDir, ctx.log);
   if (!inputs.has(id)) return null;
   const text = await inputs.text(id);
   const d = inputs.decl(id);
   const source = sourceRow({
-    source_id: d.source_id, name: d.name, url: d.url, publisher: d.publisher ?? null, official: d.official ? 1 : 0,
-    retrieved_at: d.retrieved_at ?? null, license_class: d.license_class, license: d.license ?? null,
-    vintage: d.vintage ?? null, sha256: d.sha256,
+    source_id: d.source_id,
+    name: d.name,
+    url: d.url,
+    publisher: d.publisher ?? null,
+    official: d.official ? 1 : 0,
+    retrieved_at: d.retrieved_at ?? null,
+    license_class: d.license_class,
+    license: d.license ?? null,
+    vintage: d.vintage ?? null,
+    sha256: d.sha256,
   });
   return { text, source, sha256: d.sha256 };
 }

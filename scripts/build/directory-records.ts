@@ -13,8 +13,15 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { matchRegistry, readDotgov, governmentName } from "./dotgov";
 import {
-  type JurisdictionIn, type OfficeRow, type OverrideRow, type ResourceRow, type SourceRow, Records,
-  resourceRow, sha256Hex, sourceRow,
+  type JurisdictionIn,
+  type OfficeRow,
+  type OverrideRow,
+  type ResourceRow,
+  type SourceRow,
+  Records,
+  resourceRow,
+  sha256Hex,
+  sourceRow,
 } from "./records-common";
 import { loadAuthoredRecords } from "./records-authored";
 import { buildStateResources } from "./records-state";
@@ -26,8 +33,11 @@ import { addOpenAddresses } from "./openaddresses";
 export type { SourceRow, OfficeRow, ResourceRow, OverrideRow } from "./records-common";
 
 export interface DirectoryCtx {
-  sourcesDir: string | null; projectRoot: string; jurisdictions: Map<string, JurisdictionIn>;
-  stateRules: Record<string, any>; log: (line: string) => void;
+  sourcesDir: string | null;
+  projectRoot: string;
+  jurisdictions: Map<string, JurisdictionIn>;
+  stateRules: Record<string, any>;
+  log: (line: string) => void;
 }
 
 /** CISA registry file as documented in shared SOURCES.md (cisagov/dotgov-data, commit of 2026-08-22). */
@@ -51,42 +61,77 @@ function addRegistry(rec: Records, ctx: DirectoryCtx, summary: Record<string, nu
     return homes;
   }
   const bytes = readFileSync(path);
-  const sid = rec.addSource(sourceRow({
-    source_id: DOTGOV.source_id, name: DOTGOV.name, url: DOTGOV.url, publisher: DOTGOV.publisher, official: 1,
-    retrieved_at: null, license_class: "open", license: DOTGOV.license, vintage: DOTGOV.vintage, sha256: sha256Hex(bytes),
-  }));
+  const sid = rec.addSource(
+    sourceRow({
+      source_id: DOTGOV.source_id,
+      name: DOTGOV.name,
+      url: DOTGOV.url,
+      publisher: DOTGOV.publisher,
+      official: 1,
+      retrieved_at: null,
+      license_class: "open",
+      license: DOTGOV.license,
+      vintage: DOTGOV.vintage,
+      sha256: sha256Hex(bytes),
+    }),
+  );
   const { rows, total } = readDotgov(new TextDecoder().decode(bytes));
   const words = OfficeWords.load(join(ctx.projectRoot, "data/office-words.yaml"));
   const m = matchRegistry(rows, ctx.jurisdictions.values(), (org, st) => words.hits(org, st).length > 0);
   for (const [id, h] of m.homes) {
     const url = `https://${h.row.domain}/`;
     homes.set(id, url);
-    rec.addResource(resourceRow({
-      jurisdiction_id: id, name: `${governmentName(h.j)} official website`, url, topics: ["property_records_general"],
-      sort_key: HOME_SORT_KEY, source_kind: "cisa-dotgov-registry", source_id: sid, documented: rec.sources.get(sid)!.documented,
-      publisher: h.row.org, official: true,
-      description: `Home page of the government on its .gov domain, as registered with CISA by ${h.row.org}.`,
-    }));
+    rec.addResource(
+      resourceRow({
+        jurisdiction_id: id,
+        name: `${governmentName(h.j)} official website`,
+        url,
+        topics: ["property_records_general"],
+        sort_key: HOME_SORT_KEY,
+        source_kind: "cisa-dotgov-registry",
+        source_id: sid,
+        documented: rec.sources.get(sid)!.documented,
+        publisher: h.row.org,
+        official: true,
+        description: `Home page of the government on its .gov domain, as registered with CISA by ${h.row.org}.`,
+      }),
+    );
   }
   summary.dotgov_rows = total;
   for (const [k, v] of Object.entries(m.counts).sort()) summary[`dotgov_${k}`] = v;
-  const ex = m.unmatched.map((u) => `${u.row.type}: ${u.row.org} (${u.row.state || "?"}, ${u.row.domain}) [${u.reason}]`);
+  const ex = m.unmatched.map(
+    (u) => `${u.row.type}: ${u.row.org} (${u.row.state || "?"}, ${u.row.domain}) [${u.reason}]`,
+  );
   summary.unmatched_examples = ex.slice(0, 50).join("; ");
   const c = m.counts;
-  ctx.log(`  dotgov: County domains read ${c.county_read ?? 0}, matched ${c.county_matched ?? 0} (${c.county_governments ?? 0} counties), unmatched ${c.county_unmatched ?? 0}`);
-  ctx.log(`  dotgov: City domains read ${c.city_read ?? 0}, matched ${c.city_matched ?? 0} (${c.city_governments ?? 0} places/towns), unmatched ${c.city_unmatched ?? 0}`);
+  ctx.log(
+    `  dotgov: County domains read ${c.county_read ?? 0}, matched ${c.county_matched ?? 0} (${c.county_governments ?? 0} counties), unmatched ${c.county_unmatched ?? 0}`,
+  );
+  ctx.log(
+    `  dotgov: City domains read ${c.city_read ?? 0}, matched ${c.city_matched ?? 0} (${c.city_governments ?? 0} places/towns), unmatched ${c.city_unmatched ?? 0}`,
+  );
   for (const line of ex.slice(0, 30)) ctx.log(`    unmatched ${line}`);
 
   const offices = findRegistryOffices(new TextDecoder().decode(bytes), ctx.jurisdictions.values(), words);
   const oc = addRegistryOffices(rec, offices.found, sid, rec.sources.get(sid)!.documented);
   for (const [k, v] of Object.entries({ ...offices.counts, ...oc }).sort()) summary[`dotgov_offices_${k}`] = v;
-  ctx.log(`  dotgov offices (${words.size} office-word rows): ${offices.counts.rows_with_office_word ?? 0} domains name an office, ${oc.registry_offices} offices kept (${Object.entries(oc).filter(([k]) => k !== "registry_offices").map(([k, v]) => `${k.replace("registry_offices_", "")} ${v}`).join(", ")}), ${offices.unmatched.length} not matched to a government`);
+  ctx.log(
+    `  dotgov offices (${words.size} office-word rows): ${offices.counts.rows_with_office_word ?? 0} domains name an office, ${oc.registry_offices} offices kept (${Object.entries(
+      oc,
+    )
+      .filter(([k]) => k !== "registry_offices")
+      .map(([k, v]) => `${k.replace("registry_offices_", "")} ${v}`)
+      .join(", ")}), ${offices.unmatched.length} not matched to a government`,
+  );
   for (const line of offices.unmatched.slice(0, 15)) ctx.log(`    office not matched: ${line}`);
   return homes;
 }
 
 export async function buildDirectoryRecords(ctx: DirectoryCtx): Promise<{
-  sources: SourceRow[]; offices: OfficeRow[]; resources: ResourceRow[]; function_overrides: OverrideRow[];
+  sources: SourceRow[];
+  offices: OfficeRow[];
+  resources: ResourceRow[];
+  function_overrides: OverrideRow[];
   summary: Record<string, number | string>;
 }> {
   const summary: Record<string, number | string> = {};
@@ -97,7 +142,8 @@ export async function buildDirectoryRecords(ctx: DirectoryCtx): Promise<{
   const gsaHomes = await addGsaHomes(rec, ctx, homes, summary);
   await addOpenAddresses(rec, ctx, (id) => [homes.get(id), gsaHomes.get(id)].filter((u): u is string => !!u), summary);
 
-  const byId = <T>(m: Map<string, T>, k: (x: T) => string) => [...m.values()].sort((a, b) => (k(a) < k(b) ? -1 : k(a) > k(b) ? 1 : 0));
+  const byId = <T>(m: Map<string, T>, k: (x: T) => string) =>
+    [...m.values()].sort((a, b) => (k(a) < k(b) ? -1 : k(a) > k(b) ? 1 : 0));
   const sources = byId(rec.sources, (s) => s.source_id);
   const offices = byId(rec.offices, (o) => o.office_id);
   const resources = byId(rec.resources, (r) => r.resource_id);
@@ -110,6 +156,8 @@ export async function buildDirectoryRecords(ctx: DirectoryCtx): Promise<{
   summary.offices = offices.length;
   summary.function_overrides = function_overrides.length;
   summary.undocumented_records = [...resources, ...offices].filter((r) => !r.documented).length;
-  ctx.log(`  directory records: ${resources.length} resources, ${offices.length} offices, ${function_overrides.length} overrides, ${sources.length} sources, ${summary.undocumented_records} undocumented`);
+  ctx.log(
+    `  directory records: ${resources.length} resources, ${offices.length} offices, ${function_overrides.length} overrides, ${sources.length} sources, ${summary.undocumented_records} undocumented`,
+  );
   return { sources, offices, resources, function_overrides, summary };
 }

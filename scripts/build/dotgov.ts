@@ -6,7 +6,13 @@ import { BY_POSTAL } from "./states";
 import type { JurisdictionIn } from "./records-common";
 import { governmentName, placeBase } from "../../src/directory/names";
 
-export interface DotgovRow { domain: string; type: "County" | "City"; org: string; city: string; state: string }
+export interface DotgovRow {
+  domain: string;
+  type: "County" | "City";
+  org: string;
+  city: string;
+  state: string;
+}
 
 /** County and City rows only (not the "- Election" variants, not State or territory). Email column dropped. */
 export function readDotgov(text: string): { rows: DotgovRow[]; total: number } {
@@ -16,8 +22,11 @@ export function readDotgov(text: string): { rows: DotgovRow[]; total: number } {
     const type = (r["Domain type"] ?? "").trim();
     if (type !== "County" && type !== "City") continue;
     rows.push({
-      domain: (r["Domain name"] ?? "").trim().toLowerCase(), type, org: (r["Organization name"] ?? "").trim(),
-      city: (r["City"] ?? "").trim(), state: (r["State"] ?? "").trim().toUpperCase(),
+      domain: (r["Domain name"] ?? "").trim().toLowerCase(),
+      type,
+      org: (r["Organization name"] ?? "").trim(),
+      city: (r["City"] ?? "").trim(),
+      state: (r["State"] ?? "").trim().toUpperCase(),
     });
   }
   return { rows, total: all.length };
@@ -25,26 +34,53 @@ export function readDotgov(text: string): { rows: DotgovRow[]; total: number } {
 
 // ---------------------------------------------------------------- names
 
-const ALIAS: Record<string, string> = { saint: "st", sainte: "ste", mount: "mt", fort: "ft", twp: "township", twsp: "township", vlg: "village" };
+const ALIAS: Record<string, string> = {
+  saint: "st",
+  sainte: "ste",
+  mount: "mt",
+  fort: "ft",
+  twp: "township",
+  twsp: "township",
+  vlg: "village",
+};
 
 /** Lower-case word tokens: diacritics removed, camel case split, punctuation dropped, Saint/St., Mount/Mt. unified. */
 export function nameTokens(s: string): string[] {
-  const t = s.normalize("NFD").replace(/[\u0300-\u036f]/g, "")
+  const t = s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
     .replace(/([a-z])([A-Z][a-z])/g, "$1 $2")
-    .toLowerCase().replace(/&/g, " and ").replace(/['’`]/g, "").replace(/[^a-z0-9]+/g, " ").trim();
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/['’`]/g, "")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
   return t ? t.split(" ").map((w) => ALIAS[w] ?? w) : [];
 }
 export const keyOf = (tokens: string[]) => tokens.join("");
 
-const endsWith = (t: string[], s: string[]) => t.length > s.length && s.every((w, i) => t[t.length - s.length + i] === w);
+const endsWith = (t: string[], s: string[]) =>
+  t.length > s.length && s.every((w, i) => t[t.length - s.length + i] === w);
 const startsWith = (t: string[], s: string[]) => t.length > s.length && s.every((w, i) => t[i] === w);
 const words = (list: string[]) => list.map((s) => s.split(" ")).sort((a, b) => b.length - a.length);
 
-const COUNTY_LEGAL = words(["county", "parish", "borough", "city and borough", "census area", "municipality", "planning region"]);
+const COUNTY_LEGAL = words([
+  "county",
+  "parish",
+  "borough",
+  "city and borough",
+  "census area",
+  "municipality",
+  "planning region",
+]);
 
 function countyKey(name: string): string {
   let t = nameTokens(name);
-  for (const w of COUNTY_LEGAL) if (endsWith(t, w)) { t = t.slice(0, t.length - w.length); break; }
+  for (const w of COUNTY_LEGAL)
+    if (endsWith(t, w)) {
+      t = t.slice(0, t.length - w.length);
+      break;
+    }
   return keyOf(t);
 }
 const effLegal = (j: JurisdictionIn): string | null =>
@@ -54,39 +90,130 @@ export { governmentName };
 
 // ---------------------------------------------------------------- organization names -> name variants
 
-interface Variant { key: string; hint: string | null }
+interface Variant {
+  key: string;
+  hint: string | null;
+}
 
 const CITY_PREFIX: [string[], string | null][] = [
-  ["city and county of", "city"], ["city and borough of", "city"], ["city hall", "city"], ["incorporated village of", "village"],
-  ["inc village of", "village"], ["charter township of", "township"], ["consolidated government of", null],
-  ["unified government of", null], ["metropolitan government of", null], ["city of", "city"], ["town of", "town"],
-  ["village of", "village"], ["township of", "township"], ["borough of", "borough"], ["municipality of", null],
+  ["city and county of", "city"],
+  ["city and borough of", "city"],
+  ["city hall", "city"],
+  ["incorporated village of", "village"],
+  ["inc village of", "village"],
+  ["charter township of", "township"],
+  ["consolidated government of", null],
+  ["unified government of", null],
+  ["metropolitan government of", null],
+  ["city of", "city"],
+  ["town of", "town"],
+  ["village of", "village"],
+  ["township of", "township"],
+  ["borough of", "borough"],
+  ["municipality of", null],
 ].map(([p, h]) => [(p as string).split(" "), h as string | null]);
 const COUNTY_PREFIX: string[][] = words([
-  "commissioners of", "board of commissioners of", "board of county commissioners of", "city and county of", "city and borough of", "consolidated government of", "unified government of", "county of",
-  "parish of", "borough of", "municipality of",
+  "commissioners of",
+  "board of commissioners of",
+  "board of county commissioners of",
+  "city and county of",
+  "city and borough of",
+  "consolidated government of",
+  "unified government of",
+  "county of",
+  "parish of",
+  "borough of",
+  "municipality of",
 ]);
 const CITY_ADMIN = words([
-  "government", "govt", "city hall", "town hall", "village hall", "township hall", "borough hall", "municipal building",
-  "city council", "town council", "village council", "council", "board of trustees", "township board", "town board",
-  "board of selectmen", "selectboard", "select board", "administration", "offices", "office", "it department",
-  "information technology", "information technology department", "incorporated", "inc", "corp", "corporation",
-  "municipal corporation", "official website", "consolidated government", "unified government", "metro government",
-  "metropolitan government", "urban county government", "information services", "information technology center",
+  "government",
+  "govt",
+  "city hall",
+  "town hall",
+  "village hall",
+  "township hall",
+  "borough hall",
+  "municipal building",
+  "city council",
+  "town council",
+  "village council",
+  "council",
+  "board of trustees",
+  "township board",
+  "town board",
+  "board of selectmen",
+  "selectboard",
+  "select board",
+  "administration",
+  "offices",
+  "office",
+  "it department",
+  "information technology",
+  "information technology department",
+  "incorporated",
+  "inc",
+  "corp",
+  "corporation",
+  "municipal corporation",
+  "official website",
+  "consolidated government",
+  "unified government",
+  "metro government",
+  "metropolitan government",
+  "urban county government",
+  "information services",
+  "information technology center",
 ]);
 const CITY_LEGAL: [string[], string][] = [
-  ["city of", "city"], ["town of", "town"], ["village of", "village"], ["township of", "township"], ["borough of", "borough"],
-  ["charter township", "township"], ["city", "city"], ["town", "town"], ["village", "village"],
-  ["township", "township"], ["borough", "borough"],
+  ["city of", "city"],
+  ["town of", "town"],
+  ["village of", "village"],
+  ["township of", "township"],
+  ["borough of", "borough"],
+  ["charter township", "township"],
+  ["city", "city"],
+  ["town", "town"],
+  ["village", "village"],
+  ["township", "township"],
+  ["borough", "borough"],
 ].map(([p, h]) => [p!.split(" "), h!]);
 const COUNTY_ADMIN = words([
-  "government", "govt", "board of county commissioners", "board of commissioners", "county commissioners",
-  "commissioners", "commissioneers", "county commission", "commission", "board of commission", "boc", "bocc",
-  "board of supervisors", "fiscal court", "judge executive", "mayors office", "it", "i t", "local government",
-  "commissioners office", "information services", "information technology center", "consolidated government",
+  "government",
+  "govt",
+  "board of county commissioners",
+  "board of commissioners",
+  "county commissioners",
+  "commissioners",
+  "commissioneers",
+  "county commission",
+  "commission",
+  "board of commission",
+  "boc",
+  "bocc",
+  "board of supervisors",
+  "fiscal court",
+  "judge executive",
+  "mayors office",
+  "it",
+  "i t",
+  "local government",
+  "commissioners office",
+  "information services",
+  "information technology center",
+  "consolidated government",
   "unified government",
-  "commissioners court", "police jury", "courthouse", "administration", "it department", "information technology",
-  "information technology department", "county council", "council", "county board", "offices", "official website",
+  "commissioners court",
+  "police jury",
+  "courthouse",
+  "administration",
+  "it department",
+  "information technology",
+  "information technology department",
+  "county council",
+  "council",
+  "county board",
+  "offices",
+  "official website",
 ]);
 
 function stateWords(postal: string): string[][] {
@@ -102,9 +229,18 @@ export function orgVariants(org: string, type: "County" | "City", state: string)
   if (t[0] === "the" && t.length > 1) t = t.slice(1);
   let hint: string | null = null;
   if (type === "City") {
-    for (const [p, h] of CITY_PREFIX) if (startsWith(t, p)) { t = t.slice(p.length); hint = h; break; }
+    for (const [p, h] of CITY_PREFIX)
+      if (startsWith(t, p)) {
+        t = t.slice(p.length);
+        hint = h;
+        break;
+      }
   } else {
-    for (const p of COUNTY_PREFIX) if (startsWith(t, p)) { t = t.slice(p.length); break; }
+    for (const p of COUNTY_PREFIX)
+      if (startsWith(t, p)) {
+        t = t.slice(p.length);
+        break;
+      }
   }
   const out: Variant[] = [{ key: keyOf(t), hint }];
   const strips: string[][][] = [stateWords(state), type === "City" ? CITY_ADMIN : COUNTY_ADMIN];
@@ -112,15 +248,32 @@ export function orgVariants(org: string, type: "County" | "City", state: string)
     changed = false;
     for (const list of strips) {
       for (const w of list) {
-        if (endsWith(t, w)) { t = t.slice(0, t.length - w.length); out.push({ key: keyOf(t), hint }); changed = true; break; }
+        if (endsWith(t, w)) {
+          t = t.slice(0, t.length - w.length);
+          out.push({ key: keyOf(t), hint });
+          changed = true;
+          break;
+        }
       }
     }
     if (type === "City") {
       for (const [w, h] of CITY_LEGAL) {
-        if (endsWith(t, w)) { t = t.slice(0, t.length - w.length); hint = hint ?? h; out.push({ key: keyOf(t), hint }); changed = true; break; }
+        if (endsWith(t, w)) {
+          t = t.slice(0, t.length - w.length);
+          hint = hint ?? h;
+          out.push({ key: keyOf(t), hint });
+          changed = true;
+          break;
+        }
       }
     } else {
-      for (const w of COUNTY_LEGAL) if (endsWith(t, w)) { t = t.slice(0, t.length - w.length); out.push({ key: keyOf(t), hint }); changed = true; break; }
+      for (const w of COUNTY_LEGAL)
+        if (endsWith(t, w)) {
+          t = t.slice(0, t.length - w.length);
+          out.push({ key: keyOf(t), hint });
+          changed = true;
+          break;
+        }
     }
   }
   const seen = new Set<string>();
@@ -128,7 +281,8 @@ export function orgVariants(org: string, type: "County" | "City", state: string)
 }
 
 // Organization names that are a department or agency, not the government itself (used to explain non-matches).
-const DEPARTMENT = /\b(?:(?:sheriff|police|fire|court|attorney|prosecut|librar|health|emergency|jail|correction|probation|election|voter|voting|waterworks|sewer|utilit|airport|transit|housing|school|district|department|authorit|agenc|museum|touris|visitor|committee|coroner|highway|judicial|justice|magistrate|workforce|economic|chamber|ambulance|dispatch|marshal|education)\w*|911|e911|ems|des|soe|dept|parks and recreation|recreation|road department)\b/;
+const DEPARTMENT =
+  /\b(?:(?:sheriff|police|fire|court|attorney|prosecut|librar|health|emergency|jail|correction|probation|election|voter|voting|waterworks|sewer|utilit|airport|transit|housing|school|district|department|authorit|agenc|museum|touris|visitor|committee|coroner|highway|judicial|justice|magistrate|workforce|economic|chamber|ambulance|dispatch|marshal|education)\w*|911|e911|ems|des|soe|dept|parks and recreation|recreation|road department)\b/;
 
 // ---------------------------------------------------------------- index and matching
 
@@ -136,7 +290,11 @@ const DEPARTMENT = /\b(?:(?:sheriff|police|fire|court|attorney|prosecut|librar|h
 export const STRONG_MCD_STATES = new Set(["CT", "ME", "MA", "MI", "MN", "NH", "NJ", "NY", "PA", "RI", "VT", "WI"]);
 const COUSUB_OK = new Set(["town", "township", "charter township", "plantation", "city", "village", "borough"]);
 
-export interface Candidate { j: JurisdictionIn; legal: string | null; countyKey: string | null }
+export interface Candidate {
+  j: JurisdictionIn;
+  legal: string | null;
+  countyKey: string | null;
+}
 
 export class GovIndex {
   readonly counties = new Map<string, Map<string, Candidate[]>>();
@@ -144,15 +302,23 @@ export class GovIndex {
   readonly cousubStates = new Set<string>();
   constructor(jurisdictions: Iterable<JurisdictionIn>) {
     const list = [...jurisdictions];
-    const countyKeyById = new Map(list.filter((j) => j.type === "county").map((j) => [j.jurisdiction_id, countyKey(j.name)]));
+    const countyKeyById = new Map(
+      list.filter((j) => j.type === "county").map((j) => [j.jurisdiction_id, countyKey(j.name)]),
+    );
     const add = (m: Map<string, Map<string, Candidate[]>>, st: string, key: string, c: Candidate) => {
       if (!key) return;
-      let s = m.get(st); if (!s) m.set(st, (s = new Map()));
-      const a = s.get(key); if (a) a.push(c); else s.set(key, [c]);
+      let s = m.get(st);
+      if (!s) m.set(st, (s = new Map()));
+      const a = s.get(key);
+      if (a) a.push(c);
+      else s.set(key, [c]);
     };
     for (const j of list.sort((a, b) => a.jurisdiction_id.localeCompare(b.jurisdiction_id))) {
       if (!j.state) continue;
-      if (j.type === "county") { add(this.counties, j.state, countyKey(j.name), { j, legal: effLegal(j), countyKey: null }); continue; }
+      if (j.type === "county") {
+        add(this.counties, j.state, countyKey(j.name), { j, legal: effLegal(j), countyKey: null });
+        continue;
+      }
       if (j.type !== "place" && j.type !== "cousub") continue;
       const legal = effLegal(j);
       if (legal === "cdp" || / CDP$/.test(j.name)) continue;
@@ -160,7 +326,7 @@ export class GovIndex {
         if (legal && !COUSUB_OK.has(legal)) continue;
         this.cousubStates.add(j.state);
       }
-      const cand = { j, legal, countyKey: j.county_id ? countyKeyById.get(j.county_id) ?? null : null };
+      const cand = { j, legal, countyKey: j.county_id ? (countyKeyById.get(j.county_id) ?? null) : null };
       add(this.locals, j.state, keyOf(nameTokens(placeBase(j.name).base)), cand);
     }
   }
@@ -168,7 +334,9 @@ export class GovIndex {
 
 // Minnesota townships are legally "towns" and often call themselves "Town of X".
 const compatible = (legal: string | null, hint: string, state: string) =>
-  legal === null || legal === hint || (hint === "township" && legal === "charter township") ||
+  legal === null ||
+  legal === hint ||
+  (hint === "township" && legal === "charter township") ||
   (legal === "city and borough" && (hint === "city" || hint === "borough")) ||
   (state === "MN" && hint === "town" && legal === "township");
 
@@ -177,9 +345,19 @@ function localCandidates(idx: GovIndex, state: string, v: Variant): Candidate[] 
   if (!c.length) return c;
   // A city that is both a place and a county subdivision (Minnesota, New Jersey ...) is the place.
   const places = c.filter((x) => x.j.type === "place");
-  c = c.filter((x) => x.j.type === "place" || !places.some((p) => p.legal === null || x.legal === null || p.legal === x.legal));
+  c = c.filter(
+    (x) => x.j.type === "place" || !places.some((p) => p.legal === null || x.legal === null || p.legal === x.legal),
+  );
   const strong = STRONG_MCD_STATES.has(state);
-  c = c.filter((x) => x.j.type === "place" || strong || (v.hint !== null && (v.hint === "town" || v.hint === "township") && x.legal !== null && compatible(x.legal, v.hint, state)));
+  c = c.filter(
+    (x) =>
+      x.j.type === "place" ||
+      strong ||
+      (v.hint !== null &&
+        (v.hint === "town" || v.hint === "township") &&
+        x.legal !== null &&
+        compatible(x.legal, v.hint, state)),
+  );
   if (v.hint) {
     const f = c.filter((x) => compatible(x.legal, v.hint!, state));
     if (f.length) return f;
@@ -194,23 +372,43 @@ function localCandidates(idx: GovIndex, state: string, v: Variant): Candidate[] 
 /** Several governments of one name in the state: pick the one whose county is named in the domain or the
  *  organization name, else the one in the county of the registry's City (the mailing city). */
 function byCounty(idx: GovIndex, cands: Candidate[], row: DotgovRow, key: string): Candidate | null {
-  const label = row.domain.replace(/\.gov$/, "").replace(/[^a-z0-9]/g, "").replace(key, "");
+  const label = row.domain
+    .replace(/\.gov$/, "")
+    .replace(/[^a-z0-9]/g, "")
+    .replace(key, "");
   const orgKey = keyOf(nameTokens(row.org)).replace(key, "");
-  const named = cands.filter((c) => c.countyKey && c.countyKey.length >= 4 && (label.includes(c.countyKey) || orgKey.includes(c.countyKey)));
+  const named = cands.filter(
+    (c) => c.countyKey && c.countyKey.length >= 4 && (label.includes(c.countyKey) || orgKey.includes(c.countyKey)),
+  );
   if (named.length === 1) return named[0]!;
   const cityKey = keyOf(nameTokens(row.city));
   if (!cityKey) return null;
-  const cityCounties = new Set((idx.locals.get(row.state)?.get(cityKey) ?? []).map((c) => c.j.county_id).filter(Boolean));
+  const cityCounties = new Set(
+    (idx.locals.get(row.state)?.get(cityKey) ?? []).map((c) => c.j.county_id).filter(Boolean),
+  );
   const inCity = cands.filter((c) => (c.j.county_id && cityCounties.has(c.j.county_id)) || c.countyKey === cityKey);
   return inCity.length === 1 ? inCity[0]! : null;
 }
 
 export type MatchResult =
   | { ok: true; j: JurisdictionIn }
-  | { ok: false; reason: "no_state" | "department_or_agency" | "office_of_a_government" | "ambiguous" | "town_or_township_without_cousub_data" | "no_name_match" };
+  | {
+      ok: false;
+      reason:
+        | "no_state"
+        | "department_or_agency"
+        | "office_of_a_government"
+        | "ambiguous"
+        | "town_or_township_without_cousub_data"
+        | "no_name_match";
+    };
 
 /** isOffice: does the organization name an office (the office-word table decides; see dotgov-offices.ts)? */
-export function matchRow(idx: GovIndex, row: DotgovRow, isOffice: (org: string, state: string) => boolean = () => false): MatchResult {
+export function matchRow(
+  idx: GovIndex,
+  row: DotgovRow,
+  isOffice: (org: string, state: string) => boolean = () => false,
+): MatchResult {
   if (!row.state) return { ok: false, reason: "no_state" };
   const variants = orgVariants(row.org, row.type, row.state);
   for (const v of variants) {
@@ -225,18 +423,30 @@ export function matchRow(idx: GovIndex, row: DotgovRow, isOffice: (org: string, 
   const last = variants[variants.length - 1];
   if (isOffice(row.org, row.state)) return { ok: false, reason: "office_of_a_government" };
   if (DEPARTMENT.test(nameTokens(row.org).join(" "))) return { ok: false, reason: "department_or_agency" };
-  if (row.type === "City" && last && (last.hint === "town" || last.hint === "township") && !idx.cousubStates.has(row.state)) {
+  if (
+    row.type === "City" &&
+    last &&
+    (last.hint === "town" || last.hint === "township") &&
+    !idx.cousubStates.has(row.state)
+  ) {
     return { ok: false, reason: "town_or_township_without_cousub_data" };
   }
   return { ok: false, reason: "no_name_match" };
 }
 
 // Domain labels that name a department (police, fire, court ...) rank after the government's general domain.
-const DEPT_LABEL = /(police|waste|(pd|fd|ems)([a-z]{2})?$|fire|court|librar|sheriff|911|water|utilit|parks|vote|elect|tourism|visit|airport|housing|health|transit|museum|jail|recycl)/;
+const DEPT_LABEL =
+  /(police|waste|(pd|fd|ems)([a-z]{2})?$|fire|court|librar|sheriff|911|water|utilit|parks|vote|elect|tourism|visit|airport|housing|health|transit|museum|jail|recycl)/;
 
 /** Deterministic best home page among several domains of one government: general before department-like
  *  labels, then the shortest, then alphabetical. */
-const departmentLabel = (d: string, govKey: string) => DEPT_LABEL.test(d.replace(/\.gov$/, "").replace(/[^a-z0-9]/g, "").replace(govKey, ""));
+const departmentLabel = (d: string, govKey: string) =>
+  DEPT_LABEL.test(
+    d
+      .replace(/\.gov$/, "")
+      .replace(/[^a-z0-9]/g, "")
+      .replace(govKey, ""),
+  );
 export function pickHome(domains: string[], govKey: string): string {
   const rank = (d: string) => (departmentLabel(d, govKey) ? 1 : 0);
   return [...domains].sort((a, b) => rank(a) - rank(b) || a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))[0]!;
@@ -249,29 +459,47 @@ export interface RegistryMatch {
   unmatched: { row: DotgovRow; reason: string }[];
 }
 
-export function matchRegistry(rows: DotgovRow[], jurisdictions: Iterable<JurisdictionIn>, isOffice?: (org: string, state: string) => boolean): RegistryMatch {
+export function matchRegistry(
+  rows: DotgovRow[],
+  jurisdictions: Iterable<JurisdictionIn>,
+  isOffice?: (org: string, state: string) => boolean,
+): RegistryMatch {
   const idx = new GovIndex(jurisdictions);
   const byGov = new Map<string, { j: JurisdictionIn; rows: DotgovRow[] }>();
   const counts: Record<string, number> = {};
-  const inc = (k: string) => { counts[k] = (counts[k] ?? 0) + 1; };
+  const inc = (k: string) => {
+    counts[k] = (counts[k] ?? 0) + 1;
+  };
   const unmatched: { row: DotgovRow; reason: string }[] = [];
   const sorted = [...rows].sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));
   for (const row of sorted) {
     const t = row.type.toLowerCase();
     inc(`${t}_read`);
     const m = matchRow(idx, row, isOffice);
-    if (!m.ok) { inc(`${t}_unmatched`); inc(`${t}_unmatched_${m.reason}`); unmatched.push({ row, reason: m.reason }); continue; }
+    if (!m.ok) {
+      inc(`${t}_unmatched`);
+      inc(`${t}_unmatched_${m.reason}`);
+      unmatched.push({ row, reason: m.reason });
+      continue;
+    }
     inc(`${t}_matched`);
     const g = byGov.get(m.j.jurisdiction_id);
-    if (g) g.rows.push(row); else byGov.set(m.j.jurisdiction_id, { j: m.j, rows: [row] });
+    if (g) g.rows.push(row);
+    else byGov.set(m.j.jurisdiction_id, { j: m.j, rows: [row] });
   }
   const homes: RegistryMatch["homes"] = new Map();
   for (const [id, g] of [...byGov].sort((a, b) => a[0].localeCompare(b[0]))) {
     const key = g.j.type === "county" ? countyKey(g.j.name) : keyOf(nameTokens(placeBase(g.j.name).base));
-    const home = pickHome(g.rows.map((r) => r.domain), key);
+    const home = pickHome(
+      g.rows.map((r) => r.domain),
+      key,
+    );
     const t = g.j.type === "county" ? "county" : "city";
     // Only department-like domains (a police or fire department site): not the government's home page.
-    if (departmentLabel(home, key)) { counts[`${t}_department_domain_only`] = (counts[`${t}_department_domain_only`] ?? 0) + 1; continue; }
+    if (departmentLabel(home, key)) {
+      counts[`${t}_department_domain_only`] = (counts[`${t}_department_domain_only`] ?? 0) + 1;
+      continue;
+    }
     homes.set(id, { j: g.j, row: g.rows.find((r) => r.domain === home)!, domains: g.rows.length });
     counts[`${t}_governments`] = (counts[`${t}_governments`] ?? 0) + 1;
     counts[`${t}_extra_domains_ignored`] = (counts[`${t}_extra_domains_ignored`] ?? 0) + g.rows.length - 1;

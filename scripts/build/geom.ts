@@ -1,7 +1,10 @@
 // Small GeoJSON helpers used at build time: bbox, polygon-part lists, point in polygon, a grid index.
 export type Ring = number[][];
 export type Poly = Ring[];
-export interface Geometry { type: string; coordinates: any }
+export interface Geometry {
+  type: string;
+  coordinates: any;
+}
 
 /** All polygons of a Polygon / MultiPolygon (anything else: empty). */
 export function polygonsOf(g: Geometry | null | undefined): Poly[] {
@@ -19,19 +22,30 @@ export function toMulti(geoms: (Geometry | null | undefined)[]): Geometry | null
 }
 
 export function bboxOf(g: Geometry | null): [number, number, number, number] | null {
-  let a = Infinity, b = Infinity, c = -Infinity, d = -Infinity;
-  for (const p of polygonsOf(g)) for (const pt of p[0] ?? []) {
-    const x = pt[0]!, y = pt[1]!;
-    if (x < a) a = x; if (y < b) b = y; if (x > c) c = x; if (y > d) d = y;
-  }
+  let a = Infinity,
+    b = Infinity,
+    c = -Infinity,
+    d = -Infinity;
+  for (const p of polygonsOf(g))
+    for (const pt of p[0] ?? []) {
+      const x = pt[0]!,
+        y = pt[1]!;
+      if (x < a) a = x;
+      if (y < b) b = y;
+      if (x > c) c = x;
+      if (y > d) d = y;
+    }
   return a === Infinity ? null : [a, b, c, d];
 }
 
 function inRing(x: number, y: number, r: Ring): boolean {
   let inside = false;
   for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
-    const xi = r[i]![0]!, yi = r[i]![1]!, xj = r[j]![0]!, yj = r[j]![1]!;
-    if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    const xi = r[i]![0]!,
+      yi = r[i]![1]!,
+      xj = r[j]![0]!,
+      yj = r[j]![1]!;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
 }
@@ -40,7 +54,11 @@ export function pointInGeometry(x: number, y: number, g: Geometry | null): boole
   for (const p of polygonsOf(g)) {
     if (!p.length || !inRing(x, y, p[0]!)) continue;
     let hole = false;
-    for (let k = 1; k < p.length; k++) if (inRing(x, y, p[k]!)) { hole = true; break; }
+    for (let k = 1; k < p.length; k++)
+      if (inRing(x, y, p[k]!)) {
+        hole = true;
+        break;
+      }
     if (!hole) return true;
   }
   return false;
@@ -62,6 +80,7 @@ export class BoxIndex<T> {
   }
   candidates(x: number, y: number): T[] {
     return (this.cells.get(Math.floor(x) + "," + Math.floor(y)) ?? [])
-      .filter((e) => x >= e.box[0]! && x <= e.box[2]! && y >= e.box[1]! && y <= e.box[3]!).map((e) => e.item);
+      .filter((e) => x >= e.box[0]! && x <= e.box[2]! && y >= e.box[1]! && y <= e.box[3]!)
+      .map((e) => e.item);
   }
 }

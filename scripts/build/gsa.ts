@@ -19,7 +19,15 @@ export const GSA_FILES = [
 export const HOME_SORT_KEY = 30;
 export const HOME_TOPICS = ["property_records_general"];
 
-export interface GsaRow { domain: string; note: string; org: string; state: string; link: string | null; status: string; type: "County" | "City" }
+export interface GsaRow {
+  domain: string;
+  note: string;
+  org: string;
+  state: string;
+  link: string | null;
+  status: string;
+  type: "County" | "City";
+}
 
 const POSTAL_BY_NAME = new Map(STATES.map((s) => [keyOf(nameTokens(s.name)), s.postal]));
 
@@ -29,20 +37,30 @@ const POSTAL_BY_NAME = new Map(STATES.map((s) => [keyOf(nameTokens(s.name)), s.p
 export function cleanNote(note: string): string {
   let s = note.replace(/¬†|\u00a0/g, " ");
   s = s.replace(/\s*-+\s*Note added[\s\S]*$/i, "");
-  s = s.replace(/https?:\/\/\S+/gi, " ").replace(/\bURL resolves[\s\S]*$/i, "").replace(/\bNote:[\s\S]*$/i, "");
-  s = s.replace(/\s+n(\*[\s\S]*)?$/, "");                                   // "Cass County, MN n*must use 'www' ..."
+  s = s
+    .replace(/https?:\/\/\S+/gi, " ")
+    .replace(/\bURL resolves[\s\S]*$/i, "")
+    .replace(/\bNote:[\s\S]*$/i, "");
+  s = s.replace(/\s+n(\*[\s\S]*)?$/, ""); // "Cass County, MN n*must use 'www' ..."
   s = s.replace(/\([^)]*\)/g, " ").replace(/\b(official\s+)?(web\s?site|home\s?page|site)\b/gi, " ");
-  s = s.replace(/^\s*(county\s*:|of\b|commissioners\s+office\s+for\b)\s*/i, "");     // "County: Cole County", "website of X"
-  if (!/^(county|parish|borough|city|town|village|township)\s+of\s/i.test(s)) s = s.replace(/\s+(of|in)\s+([A-Za-z ]+?)\.?\s*$/i, (m, _w, st: string) => (POSTAL_BY_NAME.has(keyOf(nameTokens(st))) || /^[A-Za-z]{2}$/.test(st.trim()) ? "" : m));
-  s = s.replace(/,\s*[A-Za-z]{2}\.?\s*$/, "");                                 // a trailing state code, even a wrong one
-  return s.replace(/\s+/g, " ").replace(/[\s.,;:-]+$/, "").trim();
+  s = s.replace(/^\s*(county\s*:|of\b|commissioners\s+office\s+for\b)\s*/i, ""); // "County: Cole County", "website of X"
+  if (!/^(county|parish|borough|city|town|village|township)\s+of\s/i.test(s))
+    s = s.replace(/\s+(of|in)\s+([A-Za-z ]+?)\.?\s*$/i, (m, _w, st: string) =>
+      POSTAL_BY_NAME.has(keyOf(nameTokens(st))) || /^[A-Za-z]{2}$/.test(st.trim()) ? "" : m,
+    );
+  s = s.replace(/,\s*[A-Za-z]{2}\.?\s*$/, ""); // a trailing state code, even a wrong one
+  return s
+    .replace(/\s+/g, " ")
+    .replace(/[\s.,;:-]+$/, "")
+    .trim();
 }
 
 /** The page to use: the Link column when it is an http(s) URL on the listed Domain's host (or a host above or
  *  below it, or when the listed domain is an IP address); otherwise the listed Domain itself (a "#N/A" link, or a
  *  Link that points at another site, as the row for co.dekalb.ga.us whose Link is Fulton County's). */
 export function homeUrl(link: string, domain: string): string | null {
-  const l = link.trim(), d = domain.trim().toLowerCase();
+  const l = link.trim(),
+    d = domain.trim().toLowerCase();
   const dHost = d.split("/")[0]!.replace(/^www\./, "");
   const lHost = isHttpUrl(l) ? new URL(l).hostname.toLowerCase().replace(/^www\./, "") : "";
   const named = /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/.test(dHost);
@@ -54,15 +72,19 @@ export function homeUrl(link: string, domain: string): string | null {
 
 export function readGsa(text: string, type: "County" | "City"): GsaRow[] {
   return parseCsv(text).map((r) => ({
-    domain: String(r["Domain"] ?? "").trim().toLowerCase(), note: String(r["Note"] ?? ""), org: cleanNote(String(r["Note"] ?? "")),
+    domain: String(r["Domain"] ?? "")
+      .trim()
+      .toLowerCase(),
+    note: String(r["Note"] ?? ""),
+    org: cleanNote(String(r["Note"] ?? "")),
     state: POSTAL_BY_NAME.get(keyOf(nameTokens(String(r["Location"] ?? "")))) ?? "",
-    link: homeUrl(String(r["Link"] ?? ""), String(r["Domain"] ?? "")), status: String(r["Status"] ?? "").trim(), type,
+    link: homeUrl(String(r["Link"] ?? ""), String(r["Domain"] ?? "")),
+    status: String(r["Status"] ?? "").trim(),
+    type,
   }));
 }
 
-export type GsaOutcome =
-  | { ok: true; j: JurisdictionIn; row: GsaRow }
-  | { ok: false; reason: string; row: GsaRow };
+export type GsaOutcome = { ok: true; j: JurisdictionIn; row: GsaRow } | { ok: false; reason: string; row: GsaRow };
 
 /** "Accident Maryland, located in Garrett County, MD" in the county file is a town's site: match it as local. */
 const LOCATED_IN = /^(.*?),?\s+(?:is\s+)?located\s+in\s+/i;
@@ -71,18 +93,28 @@ export function matchGsaRow(idx: GovIndex, row: GsaRow): GsaOutcome {
   if (row.status !== "accepted term") return { ok: false, reason: "status_not_accepted", row };
   if (!row.link) return { ok: false, reason: "no_usable_link", row };
   const li = LOCATED_IN.exec(row.org);
-  let org = li ? li[1] ?? row.org : row.org;
+  let org = li ? (li[1] ?? row.org) : row.org;
   // "Bath Township, Summit County": the county is dropped from the name and, as in the .gov matching, picks
   // between several governments of one name (matchRow looks for a county's name in the domain label).
   const inCounty = /^(.+?),\s*([A-Za-z .'-]+?)\s+County$/i.exec(org);
   let hint = "";
-  if (inCounty && row.type === "City") { org = inCounty[1]!; hint = keyOf(nameTokens(inCounty[2]!)); }
-  const as = (type: "County" | "City") => matchRow(idx, { domain: hint ? `${row.domain}.${hint}` : row.domain, type, org, city: "", state: row.state });
+  if (inCounty && row.type === "City") {
+    org = inCounty[1]!;
+    hint = keyOf(nameTokens(inCounty[2]!));
+  }
+  const as = (type: "County" | "City") =>
+    matchRow(idx, { domain: hint ? `${row.domain}.${hint}` : row.domain, type, org, city: "", state: row.state });
   let m = as(li ? "City" : row.type);
   // a borough or town listed in the county file ("Borough of Alpha, NJ (Warren County)") is matched as local
-  if (!m.ok && row.type === "County" && !li) { const l = as("City"); if (l.ok) m = l; }
+  if (!m.ok && row.type === "County" && !li) {
+    const l = as("City");
+    if (l.ok) m = l;
+  }
   // and a county listed in the local file ("Aleutians East Borough, AK") as a county
-  if (!m.ok && row.type === "City" && /\b(county|parish|borough)\b/i.test(org)) { const c = as("County"); if (c.ok) m = c; }
+  if (!m.ok && row.type === "City" && /\b(county|parish|borough)\b/i.test(org)) {
+    const c = as("County");
+    if (c.ok) m = c;
+  }
   if (!m.ok) return { ok: false, reason: m.reason, row };
   return { ok: true, j: m.j, row };
 }
@@ -90,26 +122,50 @@ export function matchGsaRow(idx: GovIndex, row: GsaRow): GsaOutcome {
 /** Home pages from the GSA list for governments without a .gov home page (`dotgovHomes`: jurisdiction_id -> URL).
  *  Returns jurisdiction_id -> GSA home URL of what was added. */
 export async function addGsaHomes(
-  rec: Records, ctx: DeclaredCtx & { jurisdictions: Map<string, JurisdictionIn> }, dotgovHomes: Map<string, string>,
+  rec: Records,
+  ctx: DeclaredCtx & { jurisdictions: Map<string, JurisdictionIn> },
+  dotgovHomes: Map<string, string>,
   summary: Record<string, number | string>,
 ): Promise<Map<string, string>> {
   const added = new Map<string, string>();
   let idx: GovIndex | null = null;
   for (const f of GSA_FILES) {
     const input = await readDeclared(ctx, f.id);
-    if (!input) { ctx.log(`  gsa ${f.label}: ${f.id} not present; no GSA home pages`); summary[`gsa_${f.label}`] = "not available"; continue; }
+    if (!input) {
+      ctx.log(`  gsa ${f.label}: ${f.id} not present; no GSA home pages`);
+      summary[`gsa_${f.label}`] = "not available";
+      continue;
+    }
     idx ??= new GovIndex(ctx.jurisdictions.values());
     const sid = rec.addSource(input.source);
     const rows = readGsa(input.text, f.type).sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));
-    const c: Record<string, number> & { read: number; matched: number; unmatched: number; ambiguous: number; governments: number; has_dotgov: number; added: number } = { read: rows.length, matched: 0, unmatched: 0, ambiguous: 0, governments: 0, has_dotgov: 0, added: 0 };
-    const inc = (k: string) => { c[k] = (c[k] ?? 0) + 1; };
+    const c: Record<string, number> & {
+      read: number;
+      matched: number;
+      unmatched: number;
+      ambiguous: number;
+      governments: number;
+      has_dotgov: number;
+      added: number;
+    } = { read: rows.length, matched: 0, unmatched: 0, ambiguous: 0, governments: 0, has_dotgov: 0, added: 0 };
+    const inc = (k: string) => {
+      c[k] = (c[k] ?? 0) + 1;
+    };
     const byGov = new Map<string, { j: JurisdictionIn; rows: GsaRow[] }>();
-    const unmatched: string[] = [], ambiguous: string[] = [], matchedEx: string[] = [];
+    const unmatched: string[] = [],
+      ambiguous: string[] = [],
+      matchedEx: string[] = [];
     for (const row of rows) {
       const m = matchGsaRow(idx, row);
       if (!m.ok) {
         const line = `${row.org || row.note} (${row.state || "?"}, ${row.domain}) [${m.reason}]`;
-        if (m.reason === "ambiguous") { c.ambiguous++; ambiguous.push(line); } else { c.unmatched++; unmatched.push(line); }
+        if (m.reason === "ambiguous") {
+          c.ambiguous++;
+          ambiguous.push(line);
+        } else {
+          c.unmatched++;
+          unmatched.push(line);
+        }
         inc(`unmatched_${m.reason}`);
         continue;
       }
@@ -117,28 +173,50 @@ export async function addGsaHomes(
       if (f.type === "County" && m.j.type !== "county") inc("matched_local_government_in_county_file");
       if (matchedEx.length < 5) matchedEx.push(`${row.org} -> ${m.j.jurisdiction_id} ${m.j.name}`);
       const g = byGov.get(m.j.jurisdiction_id);
-      if (g) g.rows.push(row); else byGov.set(m.j.jurisdiction_id, { j: m.j, rows: [row] });
+      if (g) g.rows.push(row);
+      else byGov.set(m.j.jurisdiction_id, { j: m.j, rows: [row] });
     }
     for (const [id, g] of [...byGov].sort((a, b) => a[0].localeCompare(b[0]))) {
       c.governments++;
-      if (dotgovHomes.has(id)) { c.has_dotgov++; continue; }        // prefer the .gov home page
-      if (added.has(id)) continue;                                  // already given by the county file
-      const pick = pickHome(g.rows.map((r) => r.domain), keyOf(nameTokens(g.j.name)));
+      if (dotgovHomes.has(id)) {
+        c.has_dotgov++;
+        continue;
+      } // prefer the .gov home page
+      if (added.has(id)) continue; // already given by the county file
+      const pick = pickHome(
+        g.rows.map((r) => r.domain),
+        keyOf(nameTokens(g.j.name)),
+      );
       const row = g.rows.find((r) => r.domain === pick)!;
       const gov = governmentName(g.j);
-      rec.addResource(resourceRow({
-        jurisdiction_id: id, name: `${gov} official website`, url: row.link!, topics: HOME_TOPICS, sort_key: HOME_SORT_KEY,
-        source_kind: "gsa-govt-urls-list", source_id: sid, documented: input.source.documented, publisher: gov, official: true,
-        description: `Home page of the government outside .gov, from GSA's govt-urls list (${input.source.vintage}; entries mostly added 2013-2015, the site may have moved).`,
-      }));
+      rec.addResource(
+        resourceRow({
+          jurisdiction_id: id,
+          name: `${gov} official website`,
+          url: row.link!,
+          topics: HOME_TOPICS,
+          sort_key: HOME_SORT_KEY,
+          source_kind: "gsa-govt-urls-list",
+          source_id: sid,
+          documented: input.source.documented,
+          publisher: gov,
+          official: true,
+          description: `Home page of the government outside .gov, from GSA's govt-urls list (${input.source.vintage}; entries mostly added 2013-2015, the site may have moved).`,
+        }),
+      );
       added.set(id, row.link!);
       c.added++;
     }
     for (const [k, v] of Object.entries(c).sort()) summary[`gsa_${f.label}_${k}`] = v;
     summary[`gsa_${f.label}_unmatched_examples`] = unmatched.slice(0, 20).join("; ");
     summary[`gsa_${f.label}_ambiguous_examples`] = ambiguous.slice(0, 20).join("; ");
-    ctx.log(`  gsa ${f.label}: rows ${c.read}, matched ${c.matched} (${c.governments} governments: ${c.has_dotgov} already with a .gov home page, ${c.added} home pages added), unmatched ${c.unmatched}, ambiguous ${c.ambiguous}`);
-    const reasons = Object.entries(c).filter(([k]) => k.startsWith("unmatched_")).map(([k, v]) => `${k.slice(10)} ${v}`).join(", ");
+    ctx.log(
+      `  gsa ${f.label}: rows ${c.read}, matched ${c.matched} (${c.governments} governments: ${c.has_dotgov} already with a .gov home page, ${c.added} home pages added), unmatched ${c.unmatched}, ambiguous ${c.ambiguous}`,
+    );
+    const reasons = Object.entries(c)
+      .filter(([k]) => k.startsWith("unmatched_"))
+      .map(([k, v]) => `${k.slice(10)} ${v}`)
+      .join(", ");
     if (reasons) ctx.log(`    unmatched by reason: ${reasons}`);
     for (const l of matchedEx) ctx.log(`    matched ${l}`);
     for (const l of unmatched.slice(0, 8)) ctx.log(`    unmatched ${l}`);
@@ -147,8 +225,15 @@ export async function addGsaHomes(
   const counties = [...ctx.jurisdictions.values()].filter((j) => j.type === "county" && isStateOrDc(j.state_fips));
   const withGov = counties.filter((j) => dotgovHomes.has(j.jurisdiction_id)).length;
   const withGsa = counties.filter((j) => added.has(j.jurisdiction_id)).length;
-  Object.assign(summary, { home_counties_50_dc: counties.length, home_counties_dotgov: withGov, home_counties_gsa: withGsa, home_counties_total: withGov + withGsa });
-  ctx.log(`  home pages: ${withGov + withGsa} of ${counties.length} counties (50 states + DC): ${withGov} .gov (CISA), ${withGsa} GSA list`);
+  Object.assign(summary, {
+    home_counties_50_dc: counties.length,
+    home_counties_dotgov: withGov,
+    home_counties_gsa: withGsa,
+    home_counties_total: withGov + withGsa,
+  });
+  ctx.log(
+    `  home pages: ${withGov + withGsa} of ${counties.length} counties (50 states + DC): ${withGov} .gov (CISA), ${withGsa} GSA list`,
+  );
   return added;
 }
 

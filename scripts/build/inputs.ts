@@ -4,9 +4,20 @@ import { dirname, join } from "node:path";
 import { parse } from "yaml";
 
 export interface SourceDecl {
-  source_id: string; name: string; publisher: string | null; url: string; vintage: string | null;
-  retrieved_at: string | null; license: string | null; license_class: string; official: boolean;
-  file?: string; package?: string; path?: string; download?: string; sha256: string;
+  source_id: string;
+  name: string;
+  publisher: string | null;
+  url: string;
+  vintage: string | null;
+  retrieved_at: string | null;
+  license: string | null;
+  license_class: string;
+  official: boolean;
+  file?: string;
+  package?: string;
+  path?: string;
+  download?: string;
+  sha256: string;
 }
 
 export const sha256Hex = (b: Uint8Array | string) => new Bun.CryptoHasher("sha256").update(b).digest("hex");
@@ -14,7 +25,11 @@ export const sha256Hex = (b: Uint8Array | string) => new Bun.CryptoHasher("sha25
 export class Inputs {
   readonly decls = new Map<string, SourceDecl>();
   readonly used = new Set<string>();
-  constructor(readonly projectRoot: string, readonly sourcesDir: string | null, private log: (s: string) => void) {
+  constructor(
+    readonly projectRoot: string,
+    readonly sourcesDir: string | null,
+    private log: (s: string) => void,
+  ) {
     const doc = parse(require("node:fs").readFileSync(join(projectRoot, "data/sources.yaml"), "utf8"));
     for (const d of doc.sources as SourceDecl[]) this.decls.set(d.source_id, d);
   }
@@ -48,8 +63,12 @@ export class Inputs {
     this.used.add(id);
     return p.endsWith(".gz") ? Bun.gunzipSync(raw) : raw;
   }
-  async text(id: string): Promise<string> { return new TextDecoder().decode(await this.bytes(id)); }
-  async json(id: string): Promise<any> { return JSON.parse(await this.text(id)); }
+  async text(id: string): Promise<string> {
+    return new TextDecoder().decode(await this.bytes(id));
+  }
+  async json(id: string): Promise<any> {
+    return JSON.parse(await this.text(id));
+  }
 
   /** --download: fetch every declared input that has a download URL and is missing locally; pinned by sha256. */
   async download(): Promise<void> {
@@ -58,8 +77,11 @@ export class Inputs {
       const p = this.pathOf(d.source_id);
       if (!p) throw new Error(`--download needs a --sources folder to write ${d.file}`);
       let res: Response;
-      try { res = await fetch(d.download, { signal: AbortSignal.timeout(60_000) }); }
-      catch (e) { throw new Error(`--download: cannot reach ${d.download} (no network?): ${(e as Error).message}`); }
+      try {
+        res = await fetch(d.download, { signal: AbortSignal.timeout(60_000) });
+      } catch (e) {
+        throw new Error(`--download: cannot reach ${d.download} (no network?): ${(e as Error).message}`);
+      }
       if (!res.ok) throw new Error(`--download: ${d.download} answered HTTP ${res.status}`);
       const b = new Uint8Array(await res.arrayBuffer());
       if (sha256Hex(b) !== d.sha256) throw new Error(`--download: ${d.download} sha256 differs from sources.yaml`);

@@ -19,7 +19,13 @@ export const VENDOR_HOSTS: readonly { host: string; provider: string; copy?: tru
   { host: "amazonaws.com", provider: "Amazon Web Services" },
 ];
 
-export const hostOf = (url: string): string => { try { return new URL(url).hostname.toLowerCase().replace(/^www\./, ""); } catch { return ""; } };
+export const hostOf = (url: string): string => {
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/^www\./, "");
+  } catch {
+    return "";
+  }
+};
 const under = (host: string, suffix: string) => host === suffix || host.endsWith("." + suffix);
 const vendor = (host: string) => VENDOR_HOSTS.find((v) => under(host, v.host)) ?? null;
 
@@ -27,7 +33,24 @@ export const providerOf = (host: string): string | null => vendor(host)?.provide
 /** A copy kept by OpenAddresses or on a code host, not the publisher's endpoint. */
 export const isCopyHost = (host: string) => vendor(host)?.copy === true;
 
-const LEGAL = new Set(["city", "county", "of", "and", "the", "parish", "borough", "municipality", "town", "village", "township", "census", "area", "consolidated", "government", "metropolitan"]);
+const LEGAL = new Set([
+  "city",
+  "county",
+  "of",
+  "and",
+  "the",
+  "parish",
+  "borough",
+  "municipality",
+  "town",
+  "village",
+  "township",
+  "census",
+  "area",
+  "consolidated",
+  "government",
+  "metropolitan",
+]);
 /** Name key without legal words: "City and County of Honolulu" / "Honolulu County" -> "honolulu". */
 export const bareKey = (name: string) => keyOf(nameTokens(name).filter((w) => !LEGAL.has(w)));
 
@@ -39,7 +62,8 @@ function baseTokens(j: JurisdictionIn): string[] {
   const legal = ["county", "parish", "borough", "municipality", "census area", "city and borough", "city"];
   for (const l of legal) {
     const w = l.split(" ");
-    if (t.length > w.length && w.every((x, i) => t[t.length - w.length + i] === x)) return t.slice(0, t.length - w.length);
+    if (t.length > w.length && w.every((x, i) => t[t.length - w.length + i] === x))
+      return t.slice(0, t.length - w.length);
   }
   return t;
 }
@@ -57,10 +81,12 @@ function indexesOf(hay: string[], needle: string[]): number[] {
  *  "Municipality of Anchorage", "City of Scranton GIS", "Tigard GIS")? A county needs its legal word next to its
  *  name; a city's name must not be followed by a county word (Washington County is not the City of Washington). */
 export function namesGovernment(attribution: string, j: JurisdictionIn): boolean {
-  const t = nameTokens(attribution), base = baseTokens(j);
+  const t = nameTokens(attribution),
+    base = baseTokens(j);
   if (!base.length) return false;
   for (const i of indexesOf(t, base)) {
-    const after = t[i + base.length] ?? "", before = t.slice(Math.max(0, i - 2), i);
+    const after = t[i + base.length] ?? "",
+      before = t.slice(Math.max(0, i - 2), i);
     if (j.type === "county") {
       if (COUNTY_WORDS.has(after)) return true;
       if (before.length === 2 && before[1] === "of" && COUNTY_WORDS.has(before[0] ?? "")) return true;
@@ -87,8 +113,12 @@ export function isOwnHost(host: string, j: JurisdictionIn, homeHosts: readonly s
   const st = STATE_KEYS.get(j.state ?? "") ?? [];
   if (key.length < 3 || st.includes(key)) return false;
   const esc = (s: string) => s.replace(/[^a-z0-9]/g, "");
-  const pre = j.type === "county" ? "(?:co|county|countyof)?" : "(?:ci|city|cityof|town|townof|village|villageof|vil|twp|township|borough)?";
-  const suf = j.type === "county" ? "(?:county|co|cnty|parish|borough)?" : "(?:city|town|village|twp|township|borough)?";
+  const pre =
+    j.type === "county"
+      ? "(?:co|county|countyof)?"
+      : "(?:ci|city|cityof|town|townof|village|villageof|vil|twp|township|borough)?";
+  const suf =
+    j.type === "county" ? "(?:county|co|cnty|parish|borough)?" : "(?:city|town|village|twp|township|borough)?";
   const re = new RegExp(`^${pre}${esc(key)}${suf}(?:${st.map(esc).join("|") || "x^"})?(?:gov|gis)?$`);
   const inner = labels.slice(0, -1).filter((l, i, a) => !(i === a.length - 1 && st.includes(l)));
   return inner.some((l) => re.test(l) && (l !== key || key.length >= 4));
@@ -96,14 +126,20 @@ export function isOwnHost(host: string, j: JurisdictionIn, homeHosts: readonly s
 
 /** THE official rule: the publisher is the attribution when there is one (official when it names this government);
  *  without one, the government itself when the URL is on its own domain (official), else unknown (null, not official). */
-export function publisherOf(attribution: string | null, host: string, j: JurisdictionIn, homeHosts: readonly string[]): { publisher: string | null; official: boolean } {
+export function publisherOf(
+  attribution: string | null,
+  host: string,
+  j: JurisdictionIn,
+  homeHosts: readonly string[],
+): { publisher: string | null; official: boolean } {
   if (attribution) return { publisher: attribution, official: namesGovernment(attribution, j) };
   const own = isOwnHost(host, j, homeHosts);
   return { publisher: own ? governmentName(j) : null, official: own };
 }
 
 /** Office words: the attribution names an office (not only the government) when one of these is in it. */
-const OFFICE_WORDS = /\b(GIS|Geographic Information|Land Information|Mapping|Planning|Assessment|Assessor|Appraiser|Department|Dept|Division|Office|Unit|Consortium|Commission)\b/i;
+const OFFICE_WORDS =
+  /\b(GIS|Geographic Information|Land Information|Mapping|Planning|Assessment|Assessor|Appraiser|Department|Dept|Division|Office|Unit|Consortium|Commission)\b/i;
 
 /** The GIS body a county's attribution names ("Wasco County GIS", "Milwaukee County Land Information Office"),
  *  as written; null when the attribution does not name both the county and an office. Never invented. */
@@ -113,13 +149,21 @@ export function gisOfficeName(attribution: string | null, j: JurisdictionIn): st
   return attribution.replace(/[\s.]+$/, "").trim();
 }
 
-const noEmail = (s: string) => s.replace(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, "").replace(/\s+/g, " ").trim();
+const noEmail = (s: string) =>
+  s
+    .replace(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 
 /** The attribution of a layer: `attribution`, else the licence's `attribution name` / string `attribution`.
  *  E-mail addresses are removed (never stored). */
 export function attributionOf(layer: any): string | null {
   const lic = layer?.license;
-  const cands = [layer?.attribution, lic && typeof lic === "object" ? lic["attribution name"] : null, lic && typeof lic === "object" ? lic.attribution : null];
+  const cands = [
+    layer?.attribution,
+    lic && typeof lic === "object" ? lic["attribution name"] : null,
+    lic && typeof lic === "object" ? lic.attribution : null,
+  ];
   for (const c of cands) {
     if (typeof c !== "string") continue;
     const s = noEmail(c);

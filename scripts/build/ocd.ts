@@ -9,7 +9,9 @@ export const OCD = "ocd-division-ids";
 
 export async function loadOcd(inputs: Inputs, rows: Map<string, JRow>, stats: Stats) {
   const recs = parseCsv(await inputs.text(OCD));
-  const c = stats.layer("ocd counties"), s = stats.layer("ocd cousubs"), p = stats.layer("ocd places");
+  const c = stats.layer("ocd counties"),
+    s = stats.layer("ocd cousubs"),
+    p = stats.layer("ocd places");
   let noCounty = 0;
   for (const r of recs) {
     const geoid = r.census_geoid.replace(/^place-/, "");
@@ -17,29 +19,53 @@ export async function loadOcd(inputs: Inputs, rows: Map<string, JRow>, stats: St
     const layer = geoid.length === 5 ? c : geoid.length === 10 ? s : geoid.length === 7 ? p : null;
     if (!layer) continue;
     layer.read();
-    if (!info) { layer.reject("unknown state FIPS"); continue; }
+    if (!info) {
+      layer.reject("unknown state FIPS");
+      continue;
+    }
     if (geoid.length === 5) {
       const row = rows.get(`county:${geoid}`);
-      if (!row) { c.reject("county not in the 2023 atlas (old or renamed county)"); continue; }
-      row.name = r.name; row.legal_type = legalWord(r.name) ?? row.legal_type; row.ocd_id = r.id;
+      if (!row) {
+        c.reject("county not in the 2023 atlas (old or renamed county)");
+        continue;
+      }
+      row.name = r.name;
+      row.legal_type = legalWord(r.name) ?? row.legal_type;
+      row.ocd_id = r.id;
       c.kept();
       continue;
     }
     const type = geoid.length === 10 ? "cousub" : "place";
     const id = `${type}:${geoid}`;
-    if (rows.has(id)) { layer.reject("duplicate GEOID"); continue; }
+    if (rows.has(id)) {
+      layer.reject("duplicate GEOID");
+      continue;
+    }
     let county_id: string | null = null;
     if (type === "cousub") {
       county_id = rows.has(`county:${geoid.slice(0, 5)}`) ? `county:${geoid.slice(0, 5)}` : null;
       if (!county_id) noCounty++;
     }
-    rows.set(id, newRow({
-      jurisdiction_id: id, type, name: r.name, legal_type: legalWord(r.name), state: info.postal, state_fips: info.fips,
-      county_id, ocd_id: r.id, incorporated: type === "place" ? 1 : null, source_id: OCD,
-    }));
+    rows.set(
+      id,
+      newRow({
+        jurisdiction_id: id,
+        type,
+        name: r.name,
+        legal_type: legalWord(r.name),
+        state: info.postal,
+        state_fips: info.fips,
+        county_id,
+        ocd_id: r.id,
+        incorporated: type === "place" ? 1 : null,
+        source_id: OCD,
+      }),
+    );
     layer.kept();
   }
-  c.done(); s.done(); p.done();
+  c.done();
+  s.done();
+  p.done();
   if (noCounty) stats.note(`ocd cousubs whose county code is not in the 2023 atlas (county_id NULL): ${noCounty}`);
   return { noCounty };
 }

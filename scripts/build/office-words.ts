@@ -11,21 +11,38 @@ export type WordFn = Fn | "exemptions";
 const WORD_FNS: WordFn[] = [...FUNCTIONS, "exemptions"];
 
 export interface WordRow {
-  word: string; state: string; functions: WordFn[]; level: string | null; evidence_url: string; note?: string | null;
+  word: string;
+  state: string;
+  functions: WordFn[];
+  level: string | null;
+  evidence_url: string;
+  note?: string | null;
 }
 
 const FN = new Set<string>(WORD_FNS);
 
 /** Lower-case word tokens ("Assessor's Office" → assessor office; "Clerk & Recorder" → clerk and recorder). */
 export const wordTokens = (s: string): string[] =>
-  s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/&/g, " and ").replace(/['’`]s\b/g, "")
-    .replace(/[^a-z0-9]+/g, " ").trim().split(" ").filter(Boolean);
+  s
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/['’`]s\b/g, "")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim()
+    .split(" ")
+    .filter(Boolean);
 
-export interface WordHit { row: WordRow; start: number; end: number }
+export interface WordHit {
+  row: WordRow;
+  start: number;
+  end: number;
+}
 
 export class OfficeWords {
-  private readonly rows = new Map<string, WordRow>();          // `${word}|${state}`
-  private readonly phrases: string[][];                        // every word, longest first
+  private readonly rows = new Map<string, WordRow>(); // `${word}|${state}`
+  private readonly phrases: string[][]; // every word, longest first
   constructor(rows: WordRow[]) {
     for (const r of rows) {
       const key = `${r.word}|${r.state}`;
@@ -42,17 +59,31 @@ export class OfficeWords {
     const rows: WordRow[] = (doc.words ?? []).map((r: any, i: number) => {
       const where = `${path} words[${i}]`;
       if (typeof r.word !== "string" || !r.word.trim()) throw new Error(`${where}: word is required`);
-      if (typeof r.state !== "string" || !/^(\*|[A-Z]{2})$/.test(r.state)) throw new Error(`${where}: state is "*" or a postal code`);
+      if (typeof r.state !== "string" || !/^(\*|[A-Z]{2})$/.test(r.state))
+        throw new Error(`${where}: state is "*" or a postal code`);
       const fns = r.functions ?? [];
-      if (!Array.isArray(fns) || fns.some((f: string) => !FN.has(f))) throw new Error(`${where}: functions must be a list of ${WORD_FNS.join(", ")}`);
-      if (typeof r.evidence_url !== "string" || !/^https?:\/\//.test(r.evidence_url)) throw new Error(`${where}: evidence_url is required`);
-      return { word: wordTokens(r.word).join(" "), state: r.state, functions: fns, level: r.level ?? null, evidence_url: r.evidence_url, note: r.note ?? null };
+      if (!Array.isArray(fns) || fns.some((f: string) => !FN.has(f)))
+        throw new Error(`${where}: functions must be a list of ${WORD_FNS.join(", ")}`);
+      if (typeof r.evidence_url !== "string" || !/^https?:\/\//.test(r.evidence_url))
+        throw new Error(`${where}: evidence_url is required`);
+      return {
+        word: wordTokens(r.word).join(" "),
+        state: r.state,
+        functions: fns,
+        level: r.level ?? null,
+        evidence_url: r.evidence_url,
+        note: r.note ?? null,
+      };
     });
     return new OfficeWords(rows);
   }
 
-  get size(): number { return this.rows.size; }
-  all(): WordRow[] { return [...this.rows.values()]; }
+  get size(): number {
+    return this.rows.size;
+  }
+  all(): WordRow[] {
+    return [...this.rows.values()];
+  }
 
   /** The meaning of one word in a state: the state's own row, else the "*" row, else null (unknown word). */
   meaning(word: string, state: string): WordRow | null {

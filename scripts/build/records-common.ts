@@ -3,29 +3,74 @@
 import { TOPICS } from "../../src/domain/vocabulary";
 
 export interface SourceRow {
-  source_id: string; name: string; url: string; publisher: string | null; official: number;
-  retrieved_at: string | null; license_class: string; license: string | null; vintage: string | null;
-  sha256: string | null; documented: number;
+  source_id: string;
+  name: string;
+  url: string;
+  publisher: string | null;
+  official: number;
+  retrieved_at: string | null;
+  license_class: string;
+  license: string | null;
+  vintage: string | null;
+  sha256: string | null;
+  documented: number;
 }
 export interface OfficeRow {
-  office_id: string; jurisdiction_id: string; name: string; kind: string | null; function: string | null;
-  phone: string | null; email: string | null; address: string | null; url: string | null;
-  verified_status: string; verified_at: string | null; source_kind: string; source_id: string | null; documented: number;
+  office_id: string;
+  jurisdiction_id: string;
+  name: string;
+  kind: string | null;
+  function: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  url: string | null;
+  verified_status: string;
+  verified_at: string | null;
+  source_kind: string;
+  source_id: string | null;
+  documented: number;
 }
 export interface ResourceRow {
-  resource_id: string; jurisdiction_id: string; name: string; description: string | null;
-  url: string; search_url_template: string | null; topics: string; publisher: string | null; provider: string | null;
-  official: number; verified_status: string; verified_at: string | null; verification_method: string | null;
-  last_http_status: number | null; source_kind: string; source_id: string | null; documented: number; sort_key: number;
+  resource_id: string;
+  jurisdiction_id: string;
+  name: string;
+  description: string | null;
+  url: string;
+  search_url_template: string | null;
+  topics: string;
+  publisher: string | null;
+  provider: string | null;
+  official: number;
+  verified_status: string;
+  verified_at: string | null;
+  verification_method: string | null;
+  last_http_status: number | null;
+  source_kind: string;
+  source_id: string | null;
+  documented: number;
+  sort_key: number;
 }
 export interface OverrideRow {
-  jurisdiction_id: string; function: string; performer_id: string | null; office_id: string | null;
-  role: string; levy_scope: string | null; basis: string | null; evidence_url: string | null; source_id: string;
+  jurisdiction_id: string;
+  function: string;
+  performer_id: string | null;
+  office_id: string | null;
+  role: string;
+  levy_scope: string | null;
+  basis: string | null;
+  evidence_url: string | null;
+  source_id: string;
 }
 
 export interface JurisdictionIn {
-  jurisdiction_id: string; type: string; name: string; legal_type: string | null;
-  state: string | null; state_fips: string | null; county_id: string | null;
+  jurisdiction_id: string;
+  type: string;
+  name: string;
+  legal_type: string | null;
+  state: string | null;
+  state_fips: string | null;
+  county_id: string | null;
 }
 
 /** The authored-data publisher used for every record the project itself wrote. */
@@ -46,7 +91,9 @@ export function isDocumented(s: Pick<SourceRow, "url" | "publisher" | "vintage" 
   return s.url && s.publisher && (s.vintage || s.retrieved_at) ? 1 : 0;
 }
 
-export function sourceRow(p: Omit<SourceRow, "documented" | "sha256" | "license"> & { sha256?: string | null; license?: string | null }): SourceRow {
+export function sourceRow(
+  p: Omit<SourceRow, "documented" | "sha256" | "license"> & { sha256?: string | null; license?: string | null },
+): SourceRow {
   const r: SourceRow = { sha256: null, license: null, ...p, documented: 0 };
   r.documented = isDocumented(r);
   return r;
@@ -61,20 +108,47 @@ export function checkTopics(topics: unknown, where: string): string[] {
 
 export function isHttpUrl(u: unknown): u is string {
   if (typeof u !== "string") return false;
-  try { const x = new URL(u); return x.protocol === "https:" || x.protocol === "http:"; } catch { return false; }
+  try {
+    const x = new URL(u);
+    return x.protocol === "https:" || x.protocol === "http:";
+  } catch {
+    return false;
+  }
 }
 
 export function resourceRow(p: {
-  jurisdiction_id: string; name: string; url: string; topics: string[]; sort_key: number; source_kind: string;
-  source_id: string | null; documented: number; publisher?: string | null; official?: boolean;
-  description?: string | null; search_url_template?: string | null; provider?: string | null;
+  jurisdiction_id: string;
+  name: string;
+  url: string;
+  topics: string[];
+  sort_key: number;
+  source_kind: string;
+  source_id: string | null;
+  documented: number;
+  publisher?: string | null;
+  official?: boolean;
+  description?: string | null;
+  search_url_template?: string | null;
+  provider?: string | null;
 }): ResourceRow {
   return {
-    resource_id: resourceId(p.jurisdiction_id, p.url, p.name), jurisdiction_id: p.jurisdiction_id, name: p.name,
-    description: p.description ?? null, url: p.url, search_url_template: p.search_url_template ?? null,
-    topics: JSON.stringify(p.topics), publisher: p.publisher ?? null, provider: p.provider ?? null,
-    official: p.official ? 1 : 0, verified_status: "not_yet_verified", verified_at: null, verification_method: null,
-    last_http_status: null, source_kind: p.source_kind, source_id: p.source_id, documented: p.documented,
+    resource_id: resourceId(p.jurisdiction_id, p.url, p.name),
+    jurisdiction_id: p.jurisdiction_id,
+    name: p.name,
+    description: p.description ?? null,
+    url: p.url,
+    search_url_template: p.search_url_template ?? null,
+    topics: JSON.stringify(p.topics),
+    publisher: p.publisher ?? null,
+    provider: p.provider ?? null,
+    official: p.official ? 1 : 0,
+    verified_status: "not_yet_verified",
+    verified_at: null,
+    verification_method: null,
+    last_http_status: null,
+    source_kind: p.source_kind,
+    source_id: p.source_id,
+    documented: p.documented,
     sort_key: p.sort_key,
   };
 }
@@ -87,7 +161,8 @@ export class Records {
   readonly overrides = new Map<string, OverrideRow>();
   addSource(s: SourceRow): string {
     const had = this.sources.get(s.source_id);
-    if (had && JSON.stringify(had) !== JSON.stringify(s)) throw new Error(`source ${s.source_id} declared twice with different fields`);
+    if (had && JSON.stringify(had) !== JSON.stringify(s))
+      throw new Error(`source ${s.source_id} declared twice with different fields`);
     this.sources.set(s.source_id, s);
     return s.source_id;
   }

@@ -9,21 +9,48 @@ import type { JRow } from "./model";
 import { newRow } from "./model";
 
 export interface RecordSet {
-  sources: Record<string, any>[]; offices: Record<string, any>[]; resources: Record<string, any>[];
-  function_overrides: Record<string, any>[]; jurisdictions: JRow[]; summary: Record<string, number | string>;
+  sources: Record<string, any>[];
+  offices: Record<string, any>[];
+  resources: Record<string, any>[];
+  function_overrides: Record<string, any>[];
+  jurisdictions: JRow[];
+  summary: Record<string, number | string>;
 }
 
-export const emptyRecords = (): RecordSet => ({ sources: [], offices: [], resources: [], function_overrides: [], jurisdictions: [], summary: {} });
+export const emptyRecords = (): RecordSet => ({
+  sources: [],
+  offices: [],
+  resources: [],
+  function_overrides: [],
+  jurisdictions: [],
+  summary: {},
+});
 
 export async function loadDirectoryRecords(ctx: {
-  sourcesDir: string | null; projectRoot: string; rows: Map<string, JRow>; stateRules: Record<string, any>; log: (s: string) => void;
+  sourcesDir: string | null;
+  projectRoot: string;
+  rows: Map<string, JRow>;
+  stateRules: Record<string, any>;
+  log: (s: string) => void;
 }): Promise<RecordSet> {
   const jurisdictions = new Map<string, any>();
-  for (const r of ctx.rows.values()) jurisdictions.set(r.jurisdiction_id, {
-    jurisdiction_id: r.jurisdiction_id, type: r.type, name: r.name, legal_type: r.legal_type, state: r.state,
-    state_fips: r.state_fips, county_id: r.county_id,
+  for (const r of ctx.rows.values())
+    jurisdictions.set(r.jurisdiction_id, {
+      jurisdiction_id: r.jurisdiction_id,
+      type: r.type,
+      name: r.name,
+      legal_type: r.legal_type,
+      state: r.state,
+      state_fips: r.state_fips,
+      county_id: r.county_id,
+    });
+  const out = await buildDirectoryRecords({
+    sourcesDir: ctx.sourcesDir,
+    projectRoot: ctx.projectRoot,
+    jurisdictions,
+    stateRules: ctx.stateRules,
+    log: ctx.log,
   });
-  const out = await buildDirectoryRecords({ sourcesDir: ctx.sourcesDir, projectRoot: ctx.projectRoot, jurisdictions, stateRules: ctx.stateRules, log: ctx.log });
   return { ...emptyRecords(), ...out, jurisdictions: [] };
 }
 

@@ -20,18 +20,27 @@ export const CONSOLIDATED: Record<string, string | null> = {
   "02110": "0236400", // Juneau city and borough
   "02220": "0270540", // Sitka city and borough
   "02275": "0286380", // Wrangell city and borough
-  "02282": null,      // Yakutat city and borough
-  "02230": null,      // Skagway municipality
+  "02282": null, // Yakutat city and borough
+  "02230": null, // Skagway municipality
   // Honolulu (15003): the county is the only government; "Urban Honolulu" is a CDP, so there is no place.
 };
 
 /** `extra`: further pairs [a, b, reason] (New England / New Jersey town twins, scripts/build/towns.ts); each group of
  * twins is closed (every member paired with every other), so a group of three stays one answer. */
-export function buildSameAs(rows: Map<string, JRow>, mnPairs: [string, string][], stats: Stats, extra: [string, string, string][] = []): [string, string][] {
+export function buildSameAs(
+  rows: Map<string, JRow>,
+  mnPairs: [string, string][],
+  stats: Stats,
+  extra: [string, string, string][] = [],
+): [string, string][] {
   const pairs = new Set<string>();
   const add = (a: string, b: string, why: Record<string, number>, k: string) => {
-    if (!rows.has(a) || !rows.has(b) || a === b) { why[`${k} (missing record)`] = (why[`${k} (missing record)`] ?? 0) + 1; return; }
-    pairs.add(`${a}\t${b}`); pairs.add(`${b}\t${a}`);
+    if (!rows.has(a) || !rows.has(b) || a === b) {
+      why[`${k} (missing record)`] = (why[`${k} (missing record)`] ?? 0) + 1;
+      return;
+    }
+    pairs.add(`${a}\t${b}`);
+    pairs.add(`${b}\t${a}`);
     why[k] = (why[k] ?? 0) + 1;
   };
   const why: Record<string, number> = {};
@@ -41,25 +50,35 @@ export function buildSameAs(rows: Map<string, JRow>, mnPairs: [string, string][]
 
   // Virginia independent cities: county 51xxx (xxx >= 510) named "X city" = place "X city" in Virginia.
   const vaPlaces = new Map<string, string[]>();
-  for (const r of rows.values()) if (r.type === "place" && r.state_fips === "51") {
-    const k = r.name.toLowerCase();
-    vaPlaces.set(k, [...(vaPlaces.get(k) ?? []), r.jurisdiction_id]);
-  }
+  for (const r of rows.values())
+    if (r.type === "place" && r.state_fips === "51") {
+      const k = r.name.toLowerCase();
+      vaPlaces.set(k, [...(vaPlaces.get(k) ?? []), r.jurisdiction_id]);
+    }
   const vaMiss: string[] = [];
   for (const r of rows.values()) {
     if (r.type !== "county" || r.state_fips !== "51" || Number(r.jurisdiction_id.slice(9)) < 510) continue;
     const m = vaPlaces.get(r.name.toLowerCase()) ?? [];
     if (m.length === 1) add(r.jurisdiction_id, m[0]!, why, "virginia independent city");
-    else { why["virginia independent city (no unique place of that name)"] = (why["virginia independent city (no unique place of that name)"] ?? 0) + 1; vaMiss.push(r.name); }
+    else {
+      why["virginia independent city (no unique place of that name)"] =
+        (why["virginia independent city (no unique place of that name)"] ?? 0) + 1;
+      vaMiss.push(r.name);
+    }
   }
 
   for (const [county, place] of Object.entries(CONSOLIDATED)) {
     const c = rows.get(`county:${county}`);
-    if (!c) { why["consolidated city-county (county missing)"] = (why["consolidated city-county (county missing)"] ?? 0) + 1; continue; }
+    if (!c) {
+      why["consolidated city-county (county missing)"] = (why["consolidated city-county (county missing)"] ?? 0) + 1;
+      continue;
+    }
     let pid = place ? `place:${place}` : null;
     if (!pid) {
       const base = baseName(c.name).toLowerCase();
-      const m = [...rows.values()].filter((r) => r.type === "place" && r.state_fips === c.state_fips && baseName(r.name).toLowerCase() === base);
+      const m = [...rows.values()].filter(
+        (r) => r.type === "place" && r.state_fips === c.state_fips && baseName(r.name).toLowerCase() === base,
+      );
       pid = m.length === 1 ? m[0]!.jurisdiction_id : null;
     }
     if (pid) add(c.jurisdiction_id, pid, why, "consolidated city-county");
@@ -75,16 +94,25 @@ export function buildSameAs(rows: Map<string, JRow>, mnPairs: [string, string][]
   // takes the OCD id of that same division.
   let ocdFilled = 0;
   const partners = new Map<string, string[]>();
-  for (const p of pairs) { const [a, b] = p.split("\t") as [string, string]; partners.set(a, [...(partners.get(a) ?? []), b]); }
+  for (const p of pairs) {
+    const [a, b] = p.split("\t") as [string, string];
+    partners.set(a, [...(partners.get(a) ?? []), b]);
+  }
   for (const [id, others] of [...partners].sort()) {
     const r = rows.get(id)!;
     if (r.type !== "county" || r.ocd_id) continue;
     const ids = [...new Set(others.map((o) => rows.get(o)?.ocd_id).filter(Boolean))];
-    if (ids.length === 1) { r.ocd_id = ids[0]!; ocdFilled++; }
+    if (ids.length === 1) {
+      r.ocd_id = ids[0]!;
+      ocdFilled++;
+    }
   }
   if (ocdFilled) stats.note(`ocd_id of ${ocdFilled} county-equivalents taken from their same_as city or district`);
   for (const [k, v] of Object.entries(why)) stats.note(`same_as ${k}: ${v}`);
-  if (vaMiss.length) stats.note(`same_as virginia cities without a unique place: ${vaMiss.slice(0, 8).join(", ")}${vaMiss.length > 8 ? " ..." : ""}`);
+  if (vaMiss.length)
+    stats.note(
+      `same_as virginia cities without a unique place: ${vaMiss.slice(0, 8).join(", ")}${vaMiss.length > 8 ? " ..." : ""}`,
+    );
   return [...pairs].sort().map((s) => s.split("\t") as [string, string]);
 }
 
@@ -93,16 +121,22 @@ function closeGroups(pairs: Set<string>, extra: [string, string, string][]) {
   const link = new Map<string, Set<string>>();
   for (const [a, b] of extra) {
     if (!pairs.has(`${a}\t${b}`)) continue;
-    for (const [x, y] of [[a, b], [b, a]] as const) link.set(x, (link.get(x) ?? new Set()).add(y));
+    for (const [x, y] of [
+      [a, b],
+      [b, a],
+    ] as const)
+      link.set(x, (link.get(x) ?? new Set()).add(y));
   }
   const done = new Set<string>();
   for (const start of link.keys()) {
     if (done.has(start)) continue;
-    const group: string[] = [], todo = [start];
+    const group: string[] = [],
+      todo = [start];
     while (todo.length) {
       const x = todo.pop()!;
       if (done.has(x)) continue;
-      done.add(x); group.push(x);
+      done.add(x);
+      group.push(x);
       for (const y of link.get(x) ?? []) todo.push(y);
     }
     for (const a of group) for (const b of group) if (a !== b) pairs.add(`${a}\t${b}`);

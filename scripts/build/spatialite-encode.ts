@@ -6,13 +6,17 @@
 import { BLOB_END, BLOB_ENTITY, BLOB_MBR_END, BLOB_START } from "../../src/directory/spatialite-blob";
 import { polygonsOf, type Geometry } from "./geom";
 
-const MULTIPOLYGON = 6, POLYGON = 3;
+const MULTIPOLYGON = 6,
+  POLYGON = 3;
 
 export function multiPolygonBlob(g: Geometry | null, srid = 4326): Uint8Array | null {
   const polys = polygonsOf(g);
   if (!polys.length) return null;
   let size = 39 + 4 + 4 + 1;
-  let minx = Infinity, miny = Infinity, maxx = -Infinity, maxy = -Infinity;
+  let minx = Infinity,
+    miny = Infinity,
+    maxx = -Infinity,
+    maxy = -Infinity;
   for (const p of polys) {
     if (!p.length) return null;
     size += 1 + 4 + 4;
@@ -21,9 +25,13 @@ export function multiPolygonBlob(g: Geometry | null, srid = 4326): Uint8Array | 
       size += 4 + r.length * 16;
       for (const pt of r) {
         if (pt.length !== 2) return null;
-        const x = pt[0]!, y = pt[1]!;
+        const x = pt[0]!,
+          y = pt[1]!;
         if (!Number.isFinite(x) || !Number.isFinite(y)) return null;
-        if (x < minx) minx = x; if (x > maxx) maxx = x; if (y < miny) miny = y; if (y > maxy) maxy = y;
+        if (x < minx) minx = x;
+        if (x > maxx) maxx = x;
+        if (y < miny) miny = y;
+        if (y > maxy) maxy = y;
       }
     }
   }
@@ -32,18 +40,31 @@ export function multiPolygonBlob(g: Geometry | null, srid = 4326): Uint8Array | 
   let o = 0;
   buf[o++] = BLOB_START;
   buf[o++] = 0x01;
-  dv.setInt32(o, srid, true); o += 4;
-  for (const v of [minx, miny, maxx, maxy]) { dv.setFloat64(o, v, true); o += 8; }
+  dv.setInt32(o, srid, true);
+  o += 4;
+  for (const v of [minx, miny, maxx, maxy]) {
+    dv.setFloat64(o, v, true);
+    o += 8;
+  }
   buf[o++] = BLOB_MBR_END;
-  dv.setInt32(o, MULTIPOLYGON, true); o += 4;
-  dv.setInt32(o, polys.length, true); o += 4;
+  dv.setInt32(o, MULTIPOLYGON, true);
+  o += 4;
+  dv.setInt32(o, polys.length, true);
+  o += 4;
   for (const p of polys) {
     buf[o++] = BLOB_ENTITY;
-    dv.setInt32(o, POLYGON, true); o += 4;
-    dv.setInt32(o, p.length, true); o += 4;
+    dv.setInt32(o, POLYGON, true);
+    o += 4;
+    dv.setInt32(o, p.length, true);
+    o += 4;
     for (const r of p) {
-      dv.setInt32(o, r.length, true); o += 4;
-      for (const pt of r) { dv.setFloat64(o, pt[0]!, true); dv.setFloat64(o + 8, pt[1]!, true); o += 16; }
+      dv.setInt32(o, r.length, true);
+      o += 4;
+      for (const pt of r) {
+        dv.setFloat64(o, pt[0]!, true);
+        dv.setFloat64(o + 8, pt[1]!, true);
+        o += 16;
+      }
     }
   }
   buf[o++] = BLOB_END;

@@ -16,7 +16,9 @@ export async function runCheckLinks(cfg: Config, args: string[]): Promise<number
   const limit = Number(args[args.indexOf("--limit") + 1]);
   let urls = only.length ? only : t.urls;
   if (args.includes("--limit") && Number.isInteger(limit) && limit > 0) urls = urls.slice(0, limit);
-  console.log(`${urls.length} links to check (${t.resources} resource, ${t.offices} office, ${t.sources} source URLs in ${cfg.data_file}); user agent "${ua}"`);
+  console.log(
+    `${urls.length} links to check (${t.resources} resource, ${t.offices} office, ${t.sources} source URLs in ${cfg.data_file}); user agent "${ua}"`,
+  );
   const results = new LinkResults(openStateFile(cfg.state_file));
   const s = await checkLinks(urls, { cfg: cfg.links, results, progress: consoleProgress() });
   for (const line of summaryLines(s)) console.log(line);

@@ -21,7 +21,11 @@ import { LayerStore } from "../lookups/layers/store";
 import { createWeb } from "../web";
 import { parcelSourceFor } from "../parcels/open";
 
-export interface Opened { db: Database | null; manifest: Record<string, string>; content: Content }
+export interface Opened {
+  db: Database | null;
+  manifest: Record<string, string>;
+  content: Content;
+}
 
 /** Open the data file read-only and check its manifest; a tampered or mismatched file is refused. */
 export async function openDataFile(path: string): Promise<{ db: Database; manifest: Record<string, string> }> {
@@ -38,7 +42,11 @@ export async function openData(cfg: Config, yamlDir: string | null): Promise<Ope
     const { db, manifest } = await openDataFile(cfg.data_file);
     return { db, manifest, content: contentFromStore(db) };
   }
-  return { db: null, manifest: { as_of: "2026-11-22T00:00:00Z", content_sha256: "yaml" }, content: contentFromYaml(yamlDir) };
+  return {
+    db: null,
+    manifest: { as_of: "2026-11-22T00:00:00Z", content_sha256: "yaml" },
+    content: contentFromYaml(yamlDir),
+  };
 }
 
 export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void): Deps {
@@ -46,7 +54,11 @@ export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void
   const links = linksFor(cfg.base_url);
   links.results = new LinkResultsView(state);
   const limiter = new Limiter(cfg.limits, cfg.limit_memory);
-  const secret = cfg.cursor_secret ?? createHash("sha256").update(`cursor|${opened.manifest.content_sha256 ?? ""}|${cfg.base_url}`).digest("hex");
+  const secret =
+    cfg.cursor_secret ??
+    createHash("sha256")
+      .update(`cursor|${opened.manifest.content_sha256 ?? ""}|${cfg.base_url}`)
+      .digest("hex");
   return {
     config: cfg,
     content: opened.content,
@@ -56,14 +68,24 @@ export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void
     limiter,
     directory: opened.db ? new Directory(opened.db, opened.content, links) : null,
     addresses: new AddressLookup({
-      client: new CensusGeocoder({ baseUrl: cfg.geocoder.base_url, timeoutMs: cfg.timeouts.geocoder_ms, benchmark: cfg.geocoder.benchmark }),
-      ttlMs: cfg.geocoder.cache_ttl_s * 1000, maxEntries: cfg.geocoder.cache_entries, takeLookup: lookupTaker(limiter),
+      client: new CensusGeocoder({
+        baseUrl: cfg.geocoder.base_url,
+        timeoutMs: cfg.timeouts.geocoder_ms,
+        benchmark: cfg.geocoder.benchmark,
+      }),
+      ttlMs: cfg.geocoder.cache_ttl_s * 1000,
+      maxEntries: cfg.geocoder.cache_entries,
+      takeLookup: lookupTaker(limiter),
     }),
     cursors: new Cursors(secret),
     deprecations: DEPRECATIONS,
     parcels: parcelSourceFor(cfg, log),
     log,
-    screening: new Screening({ config: screeningTimeouts(cfg), layers: LayerStore.open(cfg.layers_file), takeLookup: lookupTaker(limiter) }),
+    screening: new Screening({
+      config: screeningTimeouts(cfg),
+      layers: LayerStore.open(cfg.layers_file),
+      takeLookup: lookupTaker(limiter),
+    }),
   };
 }
 
@@ -77,6 +99,7 @@ export function composeApp(deps: Deps): App {
 /** The screening block with every service's timeout resolved (timeout_ms 0 = timeouts.screening_ms). */
 function screeningTimeouts(cfg: Config): Config["screening"] {
   const s = structuredClone(cfg.screening);
-  for (const k of ["flood", "wetlands", "soils", "elevation", "shoreland"] as const) if (!(s[k].timeout_ms > 0)) s[k].timeout_ms = cfg.timeouts.screening_ms;
+  for (const k of ["flood", "wetlands", "soils", "elevation", "shoreland"] as const)
+    if (!(s[k].timeout_ms > 0)) s[k].timeout_ms = cfg.timeouts.screening_ms;
   return s;
 }

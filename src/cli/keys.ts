@@ -15,12 +15,18 @@ export function runKeys(cfg: Config, args: string[]): number {
   }
   if (sub === "revoke") {
     const id = args[1];
-    if (!id || !store.revoke(id)) { console.error(`no live key with key_id ${id ?? ""}`); return 1; }
+    if (!id || !store.revoke(id)) {
+      console.error(`no live key with key_id ${id ?? ""}`);
+      return 1;
+    }
     console.log(`revoked ${id}`);
     return 0;
   }
   if (sub === "list") {
-    for (const k of store.list()) console.log(`${k.key_id}\t${k.tier}\t${k.revoked_at ? `revoked ${k.revoked_at}` : "live"}\t${k.created_at}\t${k.label}`);
+    for (const k of store.list())
+      console.log(
+        `${k.key_id}\t${k.tier}\t${k.revoked_at ? `revoked ${k.revoked_at}` : "live"}\t${k.created_at}\t${k.label}`,
+      );
     return 0;
   }
   console.error("usage: keys create --tier standard|partner --label TEXT | keys revoke KEY_ID | keys list");

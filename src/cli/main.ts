@@ -65,8 +65,11 @@ async function main(argv: string[]): Promise<number> {
 }
 
 if (import.meta.main) {
-  main(process.argv.slice(2)).then((code) => process.exit(code), (err) => {
-    console.error(`error: ${(err instanceof Error ? err.message : String(err)).replace(/\s*\n\s*/g, " ")}`);
-    process.exit(1);
-  });
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(`error: ${(err instanceof Error ? err.message : String(err)).replace(/\s*\n\s*/g, " ")}`);
+      process.exit(1);
+    },
+  );
 }

@@ -5,7 +5,11 @@ import { buildDeps, composeApp, openData } from "./compose";
 import { mcpContext } from "../mcp/context";
 import { serveHttp, serveStdio } from "../mcp/transports";
 
-export async function runMcp(cfgFile: string | null, args: string[], flag: (a: string[], n: string) => string | undefined): Promise<number> {
+export async function runMcp(
+  cfgFile: string | null,
+  args: string[],
+  flag: (a: string[], n: string) => string | undefined,
+): Promise<number> {
   const overrides: Record<string, unknown> = {};
   if (flag(args, "data")) overrides.data_file = flag(args, "data");
   const cfg = loadConfig(cfgFile, process.env, overrides as any);
@@ -18,7 +22,9 @@ export async function runMcp(cfgFile: string | null, args: string[], flag: (a: s
   const ctx = mcpContext(deps, composeApp(deps));
   if (args.includes("--http")) {
     const server = serveHttp(ctx, cfg.mcp.host, cfg.mcp.port, cfg.mcp.path);
-    console.error(`mcp: Streamable HTTP on http://${server.hostname}:${server.port}${cfg.mcp.path} (data: ${cfg.data_file}, parcels: ${cfg.parcels.file})`);
+    console.error(
+      `mcp: Streamable HTTP on http://${server.hostname}:${server.port}${cfg.mcp.path} (data: ${cfg.data_file}, parcels: ${cfg.parcels.file})`,
+    );
   } else {
     await serveStdio(ctx);
     console.error(`mcp: stdio (data: ${cfg.data_file}, parcels: ${cfg.parcels.file})`);

@@ -12,10 +12,18 @@ export async function runServe(cfg: Config): Promise<number> {
   const app = composeApp(deps);
   const server = await startFront(cfg.front, app, cfg.host, cfg.port);
   startLinkChecks(cfg, opened.db, deps.links, (line) => console.error(line)); // reload results; background checks if scheduled
-  console.log(`serving ${cfg.base_url} on http://${server.hostname}:${server.port}/v1 (data: ${opened.db ? cfg.data_file : "data/*.yaml"}, as_of ${deps.asOf})`);
+  console.log(
+    `serving ${cfg.base_url} on http://${server.hostname}:${server.port}/v1 (data: ${opened.db ? cfg.data_file : "data/*.yaml"}, as_of ${deps.asOf})`,
+  );
   deps.parcels?.counties().then(
-    (cs) => console.log(`parcels: ${cfg.parcels.file}: ${cs.length ? cs.map((c) => `${c.countyId}${c.apiUse ? "" : " (not licensed for API use: no_data)"}`).join(", ") : "no county loaded (county-data answers no_data)"}`),
-    () => console.log(`parcels: no usable parcel store at ${cfg.parcels.file}: county-data answers 503 until one is loaded (directory load-parcels)`),
+    (cs) =>
+      console.log(
+        `parcels: ${cfg.parcels.file}: ${cs.length ? cs.map((c) => `${c.countyId}${c.apiUse ? "" : " (not licensed for API use: no_data)"}`).join(", ") : "no county loaded (county-data answers no_data)"}`,
+      ),
+    () =>
+      console.log(
+        `parcels: no usable parcel store at ${cfg.parcels.file}: county-data answers 503 until one is loaded (directory load-parcels)`,
+      ),
   );
   return stopOnSignal(server, cfg.timeouts.shutdown_grace_ms, (line) => console.error(line));
 }
@@ -26,9 +34,15 @@ export function stopOnSignal(server: Front, graceMs: number, log: (line: string)
   return new Promise((resolve) => {
     let stopping = false;
     const stop = async (signal: string) => {
-      if (stopping) { server.stop(true); resolve(0); return; }
+      if (stopping) {
+        server.stop(true);
+        resolve(0);
+        return;
+      }
       stopping = true;
-      log(`${signal}: stopped accepting; finishing ${server.pendingRequests} request(s) in flight (grace ${graceMs} ms)`);
+      log(
+        `${signal}: stopped accepting; finishing ${server.pendingRequests} request(s) in flight (grace ${graceMs} ms)`,
+      );
       void server.stop(false); // closes the listener; requests in flight go on
       const until = performance.now() + graceMs;
       while (server.pendingRequests > 0 && performance.now() < until) await Bun.sleep(10);

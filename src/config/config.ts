@@ -6,53 +6,60 @@ import { LIMIT_CLASSES, type LimitClass, type LimitNumbers } from "./limits-tabl
 export interface Config {
   host: string;
   port: number;
-  front: "bun" | "node";     // the HTTP front (src/http/server.ts): Bun.serve, or node:http answering unparsable requests too
-  base_url: string;          // ends in /v1; empty = http://{host}:{port}/v1
-  problems_url: string;      // problem types live under here
+  front: "bun" | "node"; // the HTTP front (src/http/server.ts): Bun.serve, or node:http answering unparsable requests too
+  base_url: string; // ends in /v1; empty = http://{host}:{port}/v1
+  problems_url: string; // problem types live under here
   data_file: string;
   state_file: string;
   trusted_proxies: string[]; // socket addresses whose X-Forwarded-For is believed
   service_callers: string[]; // addresses/CIDRs of service callers
   cursor_secret: string | null;
   limits: Record<LimitClass, LimitNumbers>;
-  limit_memory: number;      // max tracked addresses/keys per bucket class (LRU)
+  limit_memory: number; // max tracked addresses/keys per bucket class (LRU)
   timeouts: { geocoder_ms: number; screening_ms: number; request_ms: number; shutdown_grace_ms: number };
   geocoder: { base_url: string; benchmark: string; cache_entries: number; cache_ttl_s: number };
-  links: LinksConfig;        // the link checker (src/links)
-  layers_file: string;       // optional offline screening layers (load-layer); missing file = none
+  links: LinksConfig; // the link checker (src/links)
+  layers_file: string; // optional offline screening layers (load-layer); missing file = none
   screening: ScreeningConfig;
   /** contact and license of the OpenAPI document's info block: the operator's own (null = a neutral default
    * pointing at the service's home page) */
-  openapi: { contact: { name: string; url?: string; email?: string }; license: { name: string; url?: string; identifier?: string } } | null;
+  openapi: {
+    contact: { name: string; url?: string; email?: string };
+    license: { name: string; url?: string; identifier?: string };
+  } | null;
   parcels: { file: string; query_timeout_ms: number; max_concurrent: number; retry_after_s: number };
   mcp: { host: string; port: number; path: string };
 }
 
 export interface LinksConfig {
-  user_agent: string;            // product token and version; the contact is appended: "<user_agent> (+<contact>)"
-  contact: string;               // e-mail or URL site owners can reach the operator at (required by check-links)
-  timeout_ms: number;            // per request (connect + response headers)
-  max_redirects: number;         // more → failure too-many-redirects
-  concurrency: number;           // checks at once, all hosts together
-  per_host_concurrency: number;  // checks at once on one host
-  per_host_delay_ms: number;     // pause between two checks on one host (robots.txt Crawl-delay raises it, ≤ 60 s)
+  user_agent: string; // product token and version; the contact is appended: "<user_agent> (+<contact>)"
+  contact: string; // e-mail or URL site owners can reach the operator at (required by check-links)
+  timeout_ms: number; // per request (connect + response headers)
+  max_redirects: number; // more → failure too-many-redirects
+  concurrency: number; // checks at once, all hosts together
+  per_host_concurrency: number; // checks at once on one host
+  per_host_delay_ms: number; // pause between two checks on one host (robots.txt Crawl-delay raises it, ≤ 60 s)
   broken_after_failures: number; // N: possibly_broken only after N consecutive failures ...
-  broken_after_days: number;     // M: ... spanning at least M days
-  schedule_hours: number;        // serve runs the checker every this many hours; 0 = off (the default)
-  reload_s: number;              // serve re-reads results written by a `check-links` process this often; 0 = never
+  broken_after_days: number; // M: ... spanning at least M days
+  schedule_hours: number; // serve runs the checker every this many hours; 0 = off (the default)
+  reload_s: number; // serve re-reads results written by a `check-links` process this often; 0 = never
 }
 
 /** One outside screening service: base URL ("" or enabled false = switched off: air-gapped), its own timeout
  * (0 = timeouts.screening_ms). */
-export interface ScreeningServiceConfig { enabled: boolean; base_url: string; timeout_ms: number }
+export interface ScreeningServiceConfig {
+  enabled: boolean;
+  base_url: string;
+  timeout_ms: number;
+}
 export interface ScreeningConfig {
-  h3_resolution: number;     // cell of the feature cache (features kept with geometry; the exact point is tested)
+  h3_resolution: number; // cell of the feature cache (features kept with geometry; the exact point is tested)
   cache_entries: number;
   cache_ttl_s: number;
-  cache_mb: number;          // memory budget of the cache (features with geometry can be large)
-  max_concurrent: number;    // outside calls in flight at once; a request that would pass it → 503 busy
-  max_bytes: number;         // largest reply read from a screening service
-  wetlands_near_m: number;   // "near" = within this distance of a mapped wetland
+  cache_mb: number; // memory budget of the cache (features with geometry can be large)
+  max_concurrent: number; // outside calls in flight at once; a request that would pass it → 503 busy
+  max_bytes: number; // largest reply read from a screening service
+  wetlands_near_m: number; // "near" = within this distance of a mapped wetland
   flood: ScreeningServiceConfig;
   wetlands: ScreeningServiceConfig;
   soils: ScreeningServiceConfig;
@@ -65,8 +72,8 @@ export function defaultConfig(): Config {
     host: "127.0.0.1",
     port: 8080,
     front: "bun",
-    base_url: "",               // empty: http://{host}:{port}/v1
-    problems_url: "",           // empty: the base_url's origin + /problems
+    base_url: "", // empty: http://{host}:{port}/v1
+    problems_url: "", // empty: the base_url's origin + /problems
     data_file: "./directory.sqlite",
     state_file: "./state/state.sqlite",
     trusted_proxies: [],
@@ -75,17 +82,44 @@ export function defaultConfig(): Config {
     limits: structuredClone(LIMIT_CLASSES) as unknown as Record<LimitClass, LimitNumbers>,
     limit_memory: 100_000,
     timeouts: { geocoder_ms: 5000, screening_ms: 8000, request_ms: 30000, shutdown_grace_ms: 10000 },
-    geocoder: { base_url: "https://geocoding.geo.census.gov", benchmark: "Public_AR_Current", cache_entries: 50_000, cache_ttl_s: 86400 },
+    geocoder: {
+      base_url: "https://geocoding.geo.census.gov",
+      benchmark: "Public_AR_Current",
+      cache_entries: 50_000,
+      cache_ttl_s: 86400,
+    },
     links: {
-      user_agent: "property-land-gis-directory-linkcheck/0.1", contact: "", timeout_ms: 15_000, max_redirects: 5,
-      concurrency: 8, per_host_concurrency: 1, per_host_delay_ms: 2_000, broken_after_failures: 3, broken_after_days: 7,
-      schedule_hours: 0, reload_s: 60,
+      user_agent: "property-land-gis-directory-linkcheck/0.1",
+      contact: "",
+      timeout_ms: 15_000,
+      max_redirects: 5,
+      concurrency: 8,
+      per_host_concurrency: 1,
+      per_host_delay_ms: 2_000,
+      broken_after_failures: 3,
+      broken_after_days: 7,
+      schedule_hours: 0,
+      reload_s: 60,
     },
     layers_file: "./layers.sqlite",
     screening: {
-      h3_resolution: 11, cache_entries: 20_000, cache_ttl_s: 86400, cache_mb: 128, max_concurrent: 32, max_bytes: 4 * 1024 * 1024, wetlands_near_m: 30,
-      flood: { enabled: true, base_url: "https://hazards.fema.gov/arcgis/rest/services/public/NFHL/MapServer", timeout_ms: 0 },
-      wetlands: { enabled: true, base_url: "https://fwspublicservices.wim.usgs.gov/wetlandsmapservice/rest/services/Wetlands/MapServer", timeout_ms: 0 },
+      h3_resolution: 11,
+      cache_entries: 20_000,
+      cache_ttl_s: 86400,
+      cache_mb: 128,
+      max_concurrent: 32,
+      max_bytes: 4 * 1024 * 1024,
+      wetlands_near_m: 30,
+      flood: {
+        enabled: true,
+        base_url: "https://hazards.fema.gov/arcgis/rest/services/public/NFHL/MapServer",
+        timeout_ms: 0,
+      },
+      wetlands: {
+        enabled: true,
+        base_url: "https://fwspublicservices.wim.usgs.gov/wetlandsmapservice/rest/services/Wetlands/MapServer",
+        timeout_ms: 0,
+      },
       soils: { enabled: true, base_url: "https://sdmdataaccess.sc.egov.usda.gov/Tabular/post.rest", timeout_ms: 0 },
       elevation: { enabled: true, base_url: "https://epqs.nationalmap.gov/v1/json", timeout_ms: 0 },
       // MN DNR Public Waters Inventory: no documented public query service; the operator may configure the
@@ -101,7 +135,14 @@ export function defaultConfig(): Config {
 function merge(target: any, src: any, path: string): void {
   for (const [k, v] of Object.entries(src ?? {})) {
     if (!(k in target)) throw new Error(`config: unknown key ${path}${k}`);
-    if (v !== null && typeof v === "object" && !Array.isArray(v) && typeof target[k] === "object" && target[k] !== null && !Array.isArray(target[k])) {
+    if (
+      v !== null &&
+      typeof v === "object" &&
+      !Array.isArray(v) &&
+      typeof target[k] === "object" &&
+      target[k] !== null &&
+      !Array.isArray(target[k])
+    ) {
       merge(target[k], v, `${path}${k}.`);
     } else target[k] = v;
   }
@@ -117,7 +158,11 @@ function coerce(current: unknown, raw: string): unknown {
     if (!/^(true|false|1|0)$/i.test(raw.trim())) throw new Error(`config: not a boolean: ${raw}`);
     return /^(true|1)$/i.test(raw.trim());
   }
-  if (Array.isArray(current)) return raw.split(",").map((s) => s.trim()).filter(Boolean);
+  if (Array.isArray(current))
+    return raw
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   return raw;
 }
 
@@ -133,7 +178,11 @@ function applyEnv(cfg: any, env: Record<string, string | undefined>): void {
   }
 }
 
-export function loadConfig(file: string | null, env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+export function loadConfig(
+  file: string | null,
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<Config> = {},
+): Config {
   const cfg = defaultConfig();
   if (file) {
     if (!existsSync(file)) throw new Error(`config: file not found: ${file}`);
@@ -141,12 +190,14 @@ export function loadConfig(file: string | null, env: Record<string, string | und
   }
   applyEnv(cfg, env);
   merge(cfg, overrides, "");
-  const hostForUrl = cfg.host === "0.0.0.0" || cfg.host === "::" ? "127.0.0.1" : cfg.host.includes(":") ? `[${cfg.host}]` : cfg.host;
+  const hostForUrl =
+    cfg.host === "0.0.0.0" || cfg.host === "::" ? "127.0.0.1" : cfg.host.includes(":") ? `[${cfg.host}]` : cfg.host;
   if (!cfg.base_url) cfg.base_url = `http://${hostForUrl}:${cfg.port}/v1`;
   if (!cfg.problems_url) cfg.problems_url = `${cfg.base_url.replace(/\/+$/, "").replace(/\/v1$/, "")}/problems`;
   cfg.base_url = cfg.base_url.replace(/\/+$/, "");
   cfg.problems_url = cfg.problems_url.replace(/\/+$/, "");
   if (!cfg.base_url.endsWith("/v1")) throw new Error("config: base_url must end in /v1");
-  if (cfg.front !== "bun" && cfg.front !== "node") throw new Error(`config: front must be bun or node, not ${String(cfg.front).slice(0, 20)}`);
+  if (cfg.front !== "bun" && cfg.front !== "node")
+    throw new Error(`config: front must be bun or node, not ${String(cfg.front).slice(0, 20)}`);
   return cfg;
 }

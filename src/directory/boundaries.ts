@@ -63,7 +63,6 @@ const T_COUNTY = 1;
 const T_COUSUB = 2;
 const T_PLACE = 3;
 
-
 export interface BoundaryFeatureInput {
   id: string;
   type: BoundaryType;
@@ -96,7 +95,6 @@ export interface BoundaryIndexStats {
   typedArrayBytes: number;
 }
 
-
 export class BoundaryIndex {
   private readonly ids: string[];
   private readonly ftype: Uint8Array;
@@ -127,7 +125,12 @@ export class BoundaryIndex {
   }
 
   /** From features (tests, tools), or from columns in R3 order with one loader of a feature's polygons. */
-  constructor(input: BoundaryFeatureInput[] | { columns: BoundaryColumns; load: (feature: number) => Float64Array[][]; grid?: TopGrid | null }, options: BoundaryIndexOptions = {}) {
+  constructor(
+    input:
+      | BoundaryFeatureInput[]
+      | { columns: BoundaryColumns; load: (feature: number) => Float64Array[][]; grid?: TopGrid | null },
+    options: BoundaryIndexOptions = {},
+  ) {
     const { columns, load } = Array.isArray(input) ? columnsOfFeatures(input) : input;
     const cellSize = options.cellSize ?? 0.25;
     this.budget = new DecodedBudget(options.decodedBytes ?? 64 * 1024 * 1024);
@@ -146,19 +149,41 @@ export class BoundaryIndex {
       this.fstate[fi] = id.slice(g, g + 2);
       this.fcounty[fi] = t === T_COUSUB ? (columns.counties[fi] ?? "county:" + id.slice(g, g + 5)) : "";
       this.byType[BOUNDARY_TYPES[t]!]++;
-      if (boxes[4 * fi] === boxes[4 * fi]) this.polys.push(new LazyShape(fi, boxes[4 * fi]!, boxes[4 * fi + 1]!, boxes[4 * fi + 2]!, boxes[4 * fi + 3]!, load, this.budget)); // not NaN
-      else for (const rings of load(fi)) { const p = buildPoly(fi, rings); if (p) this.polys.push(p); }
+      if (boxes[4 * fi] === boxes[4 * fi])
+        this.polys.push(
+          new LazyShape(
+            fi,
+            boxes[4 * fi]!,
+            boxes[4 * fi + 1]!,
+            boxes[4 * fi + 2]!,
+            boxes[4 * fi + 3]!,
+            load,
+            this.budget,
+          ),
+        ); // not NaN
+      else
+        for (const rings of load(fi)) {
+          const p = buildPoly(fi, rings);
+          if (p) this.polys.push(p);
+        }
     }
     // the top-level grid: the builder's (boundary_pack) when it was built on the same polygon boxes and types
     const polys = this.polys;
-    const pb = new Float64Array(4 * polys.length), pt = new Uint8Array(polys.length);
+    const pb = new Float64Array(4 * polys.length),
+      pt = new Uint8Array(polys.length);
     for (let pi = 0; pi < polys.length; pi++) {
       const p = polys[pi]!;
-      pb[4 * pi] = p.minx; pb[4 * pi + 1] = p.miny; pb[4 * pi + 2] = p.maxx; pb[4 * pi + 3] = p.maxy;
+      pb[4 * pi] = p.minx;
+      pb[4 * pi + 1] = p.miny;
+      pb[4 * pi + 2] = p.maxx;
+      pb[4 * pi + 3] = p.maxy;
       pt[pi] = this.ftype[p.feature]!;
     }
     const given = !Array.isArray(input) ? input.grid : null;
-    const grid = given && given.cellSize === cellSize && given.digest === gridDigest(pb, pt, cellSize) ? given : buildTopGrid(pb, pt, cellSize);
+    const grid =
+      given && given.cellSize === cellSize && given.digest === gridDigest(pb, pt, cellSize)
+        ? given
+        : buildTopGrid(pb, pt, cellSize);
     this.grid = grid;
     this.gInv = 1 / cellSize;
     this.gx0 = grid.gx0;
@@ -213,15 +238,32 @@ export class BoundaryIndex {
     return state >= 0 ? this.code(3, state, -1) : -1;
   }
 
-  private code(kind: number, f: number, g: number): number { return ((f + 1) * (this.ids.length + 1) + (g + 1)) * 4 + kind; }
+  private code(kind: number, f: number, g: number): number {
+    return ((f + 1) * (this.ids.length + 1) + (g + 1)) * 4 + kind;
+  }
 
   /** The chain of a locate() code, or null for -1. */
   chainOfCode(code: number): PointChain | null {
     if (code < 0) return null;
-    const kind = code % 4, rest = (code - kind) / 4, m = this.ids.length + 1;
-    const g = (rest % m) - 1, f = Math.floor(rest / m) - 1;
-    if (kind === 0) return { state: "state:" + this.fstate[f]!, county: this.fcounty[f]!, cousub: this.ids[f]!, place: g >= 0 ? this.ids[g]! : null };
-    if (kind === 1) return { state: "state:" + this.fstate[f]!, county: g >= 0 ? this.ids[g]! : null, cousub: null, place: this.ids[f]! };
+    const kind = code % 4,
+      rest = (code - kind) / 4,
+      m = this.ids.length + 1;
+    const g = (rest % m) - 1,
+      f = Math.floor(rest / m) - 1;
+    if (kind === 0)
+      return {
+        state: "state:" + this.fstate[f]!,
+        county: this.fcounty[f]!,
+        cousub: this.ids[f]!,
+        place: g >= 0 ? this.ids[g]! : null,
+      };
+    if (kind === 1)
+      return {
+        state: "state:" + this.fstate[f]!,
+        county: g >= 0 ? this.ids[g]! : null,
+        cousub: null,
+        place: this.ids[f]!,
+      };
     if (kind === 2) return { state: "state:" + this.fstate[f]!, county: this.ids[f]!, cousub: null, place: null };
     return { state: this.ids[f]!, county: null, cousub: null, place: null };
   }
@@ -272,7 +314,10 @@ export class BoundaryIndex {
   }
 
   stats(): BoundaryIndexStats {
-    let vertices = 0, bandEntries = 0, gridCells = 0, bytes = 0;
+    let vertices = 0,
+      bandEntries = 0,
+      gridCells = 0,
+      bytes = 0;
     for (const p of this.polys.flatMap(partsOf)) {
       vertices += p.xy.length / 2;
       bandEntries += p.bandEntries;
@@ -297,7 +342,9 @@ export class BoundaryIndex {
 /** R3 order of features: boundary_rank desc, then jurisdiction_id asc (JavaScript string order); the type needs no
  * place in it (candidate lists are per type). */
 function r3Order(ids: string[], ranks: ArrayLike<number>): number[] {
-  return ids.map((_, i) => i).sort((a, b) => ranks[b]! - ranks[a]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+  return ids
+    .map((_, i) => i)
+    .sort((a, b) => ranks[b]! - ranks[a]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
 }
 
 const noBox = (minx: number | null, maxx: number | null) => minx === null || maxx === null || !(maxx - minx <= 60);
@@ -305,13 +352,23 @@ const noBox = (minx: number | null, maxx: number | null) => minx === null || max
 /** Rule R1 over the jurisdictions table: the index's columns in R3 order (what the builder packs; the server's way
  * for a file without boundary_pack). */
 export function scanBoundaryColumns(db: Database): BoundaryColumns {
-  const rows = db.query<[string, string, number | null, string | null, number | null, number, number | null, number], []>(
-    `SELECT jurisdiction_id, type, boundary_rank, county_id, min_x, min_y, max_x, max_y FROM jurisdictions
+  const rows = db
+    .query<[string, string, number | null, string | null, number | null, number, number | null, number], []>(
+      `SELECT jurisdiction_id, type, boundary_rank, county_id, min_x, min_y, max_x, max_y FROM jurisdictions
       WHERE geom IS NOT NULL AND documented = 1 AND type IN ('state','county','cousub','place')`,
-  ).values() as [string, string, number | null, string | null, number | null, number, number | null, number][];
-  const order = r3Order(rows.map((r) => r[0]), rows.map((r) => r[2] ?? 0));
+    )
+    .values() as [string, string, number | null, string | null, number | null, number, number | null, number][];
+  const order = r3Order(
+    rows.map((r) => r[0]),
+    rows.map((r) => r[2] ?? 0),
+  );
   const n = order.length;
-  const c: BoundaryColumns = { ids: new Array(n), types: new Uint8Array(n), counties: new Array(n), boxes: new Float64Array(4 * n) };
+  const c: BoundaryColumns = {
+    ids: new Array(n),
+    types: new Uint8Array(n),
+    counties: new Array(n),
+    boxes: new Float64Array(4 * n),
+  };
   for (let k = 0; k < n; k++) {
     const [id, type, , county, minx, miny, maxx, maxy] = rows[order[k]!]!;
     c.ids[k] = id;
@@ -325,11 +382,22 @@ export function scanBoundaryColumns(db: Database): BoundaryColumns {
 
 /** Features given in memory (tests, tools) as columns: a loader function makes a lazy feature (its bbox required),
  * polygons given as arrays are indexed at start. */
-function columnsOfFeatures(features: BoundaryFeatureInput[]): { columns: BoundaryColumns; load: (feature: number) => Float64Array[][] } {
+function columnsOfFeatures(features: BoundaryFeatureInput[]): {
+  columns: BoundaryColumns;
+  load: (feature: number) => Float64Array[][];
+} {
   const valid = features.filter((f) => BOUNDARY_TYPES.includes(f.type));
-  const order = r3Order(valid.map((f) => f.id), valid.map((f) => f.rank));
+  const order = r3Order(
+    valid.map((f) => f.id),
+    valid.map((f) => f.rank),
+  );
   const n = order.length;
-  const c: BoundaryColumns = { ids: new Array(n), types: new Uint8Array(n), counties: new Array(n), boxes: new Float64Array(4 * n).fill(NaN) };
+  const c: BoundaryColumns = {
+    ids: new Array(n),
+    types: new Uint8Array(n),
+    counties: new Array(n),
+    boxes: new Float64Array(4 * n).fill(NaN),
+  };
   const sorted = order.map((i) => valid[i]!);
   sorted.forEach((f, k) => {
     c.ids[k] = f.id;
@@ -337,7 +405,13 @@ function columnsOfFeatures(features: BoundaryFeatureInput[]): { columns: Boundar
     c.counties[k] = f.county ?? null;
     if (typeof f.polygons === "function") c.boxes.set(f.bbox!, 4 * k);
   });
-  return { columns: c, load: (k) => { const p = sorted[k]!.polygons; return typeof p === "function" ? p() : p; } };
+  return {
+    columns: c,
+    load: (k) => {
+      const p = sorted[k]!.polygons;
+      return typeof p === "function" ? p() : p;
+    },
+  };
 }
 
 /** Decodes a feature's polygons from its geometry blob, by feature number. */

@@ -27,7 +27,10 @@ const bytesOf = (a: Float64Array | Int32Array) => new Uint8Array(a.buffer, a.byt
 const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** Builder: write the columns into boundary_pack (the table is in schema.sql). */
-export function writeBoundaryPack(db: Database, { columns: c, grid }: { columns: BoundaryColumns; grid: TopGrid | null }): void {
+export function writeBoundaryPack(
+  db: Database,
+  { columns: c, grid }: { columns: BoundaryColumns; grid: TopGrid | null },
+): void {
   if (!littleEndian) throw new Error("boundary_pack is written little-endian only");
   const put = db.prepare("INSERT INTO boundary_pack (key, value) VALUES (?, ?)");
   put.run("format", BOUNDARY_PACK_FORMAT);
@@ -55,11 +58,23 @@ export function readBoundaryPack(db: Database): { columns: BoundaryColumns; grid
   if (!littleEndian) return null;
   if (!db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'boundary_pack'").get()) return null;
   const v = new Map<string, string | Uint8Array>();
-  for (const r of db.query<{ key: string; value: string | Uint8Array }, []>("SELECT key, value FROM boundary_pack").all()) v.set(r.key, r.value);
+  for (const r of db
+    .query<{ key: string; value: string | Uint8Array }, []>("SELECT key, value FROM boundary_pack")
+    .all())
+    v.set(r.key, r.value);
   if (v.get("format") !== BOUNDARY_PACK_FORMAT) return null;
   const n = Number(v.get("count"));
-  const ids = v.get("ids"), counties = v.get("counties"), types = v.get("types"), boxes = v.get("boxes");
-  if (typeof ids !== "string" || typeof counties !== "string" || !(types instanceof Uint8Array) || !(boxes instanceof Uint8Array)) return null;
+  const ids = v.get("ids"),
+    counties = v.get("counties"),
+    types = v.get("types"),
+    boxes = v.get("boxes");
+  if (
+    typeof ids !== "string" ||
+    typeof counties !== "string" ||
+    !(types instanceof Uint8Array) ||
+    !(boxes instanceof Uint8Array)
+  )
+    return null;
   const c: BoundaryColumns = {
     ids: n ? ids.split("\n") : [],
     counties: n ? counties.split("\n").map((x) => x || null) : [],
@@ -67,10 +82,16 @@ export function readBoundaryPack(db: Database): { columns: BoundaryColumns; grid
     boxes: new Float64Array(boxes.slice().buffer), // slice(): a buffer of its own, aligned for Float64Array
   };
   if (c.ids.length !== n || c.counties.length !== n || c.types.length !== n || c.boxes.length !== 4 * n) {
-    throw new Error(`boundary_pack: ${n} features announced, columns of ${c.ids.length}, ${c.counties.length}, ${c.types.length}, ${c.boxes.length / 4}`);
+    throw new Error(
+      `boundary_pack: ${n} features announced, columns of ${c.ids.length}, ${c.counties.length}, ${c.types.length}, ${c.boxes.length / 4}`,
+    );
   }
-  const int32 = (b: string | Uint8Array | undefined) => (b instanceof Uint8Array ? new Int32Array(b.slice().buffer) : null);
-  const meta = v.get("grid"), positions = int32(v.get(GRID_KEYS[0])), off = int32(v.get(GRID_KEYS[1])), entries = int32(v.get(GRID_KEYS[2]));
+  const int32 = (b: string | Uint8Array | undefined) =>
+    b instanceof Uint8Array ? new Int32Array(b.slice().buffer) : null;
+  const meta = v.get("grid"),
+    positions = int32(v.get(GRID_KEYS[0])),
+    off = int32(v.get(GRID_KEYS[1])),
+    entries = int32(v.get(GRID_KEYS[2]));
   let grid: TopGrid | null = null;
   if (typeof meta === "string" && positions && off && entries) {
     const m = JSON.parse(meta) as Omit<TopGrid, "cellIdx" | "off" | "entries">;

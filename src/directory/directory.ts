@@ -11,7 +11,17 @@ import { Trail, chainOf, jurisdictionOut } from "./jurisdictions";
 import { functionsFor, officeOut } from "./functions";
 import { page, rankedResources, requireJurisdiction, resourceOut } from "./resources";
 import { LRUCache } from "lru-cache";
-import { POINT_MATCH, answer, chainAnswer, chainAtPoint, resolveId, resolvePlace, type ChainAnswer, type Match, type ResolveDeps } from "./resolve";
+import {
+  POINT_MATCH,
+  answer,
+  chainAnswer,
+  chainAtPoint,
+  resolveId,
+  resolvePlace,
+  type ChainAnswer,
+  type Match,
+  type ResolveDeps,
+} from "./resolve";
 
 export class Directory implements ResolveDeps {
   readonly store: Store;
@@ -19,7 +29,11 @@ export class Directory implements ResolveDeps {
   readonly names: PlaceNames;
   readonly search: NameSearch;
 
-  constructor(db: Database, readonly content: Content, readonly links: Links) {
+  constructor(
+    db: Database,
+    readonly content: Content,
+    readonly links: Links,
+  ) {
     this.store = new Store(db);
     this.index = BoundaryIndex.fromDatabase(db);
     this.names = new PlaceNames(this.store);
@@ -35,8 +49,14 @@ export class Directory implements ResolveDeps {
    * by an estimate of the memory each holds (its objects plus the JSON the route serialises once: ~3 x the JSON
    * length, ~20 KB a chain), so that traffic over the whole country cannot grow it to 20,000 x 20 KB. */
   private readonly chainAnswers = new LRUCache<number, ChainAnswer>({
-    max: 20_000, maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (c) => 3 * (JSON.stringify(c.jurisdictions).length + JSON.stringify(c.functions).length + JSON.stringify(c.sources).length) + 1024,
+    max: 20_000,
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (c) =>
+      3 *
+        (JSON.stringify(c.jurisdictions).length +
+          JSON.stringify(c.functions).length +
+          JSON.stringify(c.sources).length) +
+      1024,
   });
   /** The link results the memo was built with: new results change answers, so the memo starts again. */
   private chainAnswersVersion = 0;
@@ -44,7 +64,10 @@ export class Directory implements ResolveDeps {
   /** The chain-only part of the answer at a point (memoised by the index's locate() code), or outside-coverage. */
   chainAnswerAt(lon: number, lat: number): ChainAnswer {
     const version = this.links.results?.version ?? 0;
-    if (version !== this.chainAnswersVersion) { this.chainAnswers.clear(); this.chainAnswersVersion = version; }
+    if (version !== this.chainAnswersVersion) {
+      this.chainAnswers.clear();
+      this.chainAnswersVersion = version;
+    }
     const code = this.index.locate(lon, lat);
     let c = code >= 0 ? this.chainAnswers.get(code) : undefined;
     if (!c) {
@@ -57,11 +80,18 @@ export class Directory implements ResolveDeps {
   resolvePoint(lon: number, lat: number, match: Match = POINT_MATCH) {
     return answer(this, this.chainAnswerAt(lon, lat), match, { lon, lat });
   }
-  resolveId(id: string) { return resolveId(this, id); }
-  resolvePlace(place: string, state?: string) { return resolvePlace(this, place, state); }
+  resolveId(id: string) {
+    return resolveId(this, id);
+  }
+  resolvePlace(place: string, state?: string) {
+    return resolvePlace(this, place, state);
+  }
 
   /** The place or point whose resources are listed, with its chain. */
-  private target(sel: { jurisdictionId?: string; point?: { lon: number; lat: number } }): { place: JurisdictionRow; chain: JurisdictionRow[] } {
+  private target(sel: { jurisdictionId?: string; point?: { lon: number; lat: number } }): {
+    place: JurisdictionRow;
+    chain: JurisdictionRow[];
+  } {
     if (sel.jurisdictionId) {
       const place = requireJurisdiction(this.store, sel.jurisdictionId);
       return { place, chain: chainOf(this.store, place.jurisdiction_id) };
@@ -70,7 +100,12 @@ export class Directory implements ResolveDeps {
     return { place: chain[chain.length - 1]!, chain };
   }
 
-  resources(sel: { jurisdictionId?: string; point?: { lon: number; lat: number } }, topic: string | null, offset: number, size: number) {
+  resources(
+    sel: { jurisdictionId?: string; point?: { lon: number; lat: number } },
+    topic: string | null,
+    offset: number,
+    size: number,
+  ) {
     const { place, chain } = this.target(sel);
     const trail = new Trail(this.store, this.links).add(place.source_id);
     const all = rankedResources(this.store, trail, topic === null ? [place] : chain, topic);
@@ -83,7 +118,9 @@ export class Directory implements ResolveDeps {
         topic,
         resources: p.items.map((r) => resourceOut(r, this.links)),
       },
-      nextOffset: p.nextOffset, sources: trail.sources(), notices: trail.notices(),
+      nextOffset: p.nextOffset,
+      sources: trail.sources(),
+      notices: trail.notices(),
     };
   }
 
@@ -106,7 +143,9 @@ export class Directory implements ResolveDeps {
         resources: p.items.map((r) => resourceOut(r, this.links)),
         functions,
       },
-      nextOffset: p.nextOffset, sources: trail.sources(), notices: trail.notices(),
+      nextOffset: p.nextOffset,
+      sources: trail.sources(),
+      notices: trail.notices(),
     };
   }
 
@@ -118,7 +157,9 @@ export class Directory implements ResolveDeps {
     for (const h of this.search.search(q, state, "place", limit * 3)) {
       let j = this.store.jurisdiction(h.ref);
       if (!j) continue;
-      const twin = (this.store.sameAs.get(j.jurisdiction_id) ?? []).map((x) => this.store.jurisdiction(x)).find((x) => x?.type === "place");
+      const twin = (this.store.sameAs.get(j.jurisdiction_id) ?? [])
+        .map((x) => this.store.jurisdiction(x))
+        .find((x) => x?.type === "place");
       if (twin) j = twin;
       if (seen.has(j.jurisdiction_id)) continue;
       seen.add(j.jurisdiction_id);
@@ -129,14 +170,21 @@ export class Directory implements ResolveDeps {
     const resources = [];
     for (const h of this.search.search(q, state, "resource", limit * 2)) {
       const row = this.store.resourcesOfId(h.ref);
-      if (!row) { trail.leftOut++; continue; }
+      if (!row) {
+        trail.leftOut++;
+        continue;
+      }
       resources.push(row);
       if (resources.length >= limit) break;
     }
     trail.addAll(resources);
     return {
-      data: { places: places.map((j) => jurisdictionOut(j, this.store, this.links)), resources: resources.map((r) => resourceOut(r, this.links)) },
-      sources: trail.sources(), notices: trail.notices(),
+      data: {
+        places: places.map((j) => jurisdictionOut(j, this.store, this.links)),
+        resources: resources.map((r) => resourceOut(r, this.links)),
+      },
+      sources: trail.sources(),
+      notices: trail.notices(),
     };
   }
 }

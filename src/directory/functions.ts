@@ -23,14 +23,28 @@ import { officeLinkStatus } from "../links/overlay";
 
 type RuleKey = "assessment" | "tax_collection" | "recording" | "zoning";
 const RULE_FOR: Record<Fn, RuleKey | null> = {
-  assessment: "assessment", tax_collection: "tax_collection", recording: "recording", zoning: "zoning", permits: "zoning", gis: null,
+  assessment: "assessment",
+  tax_collection: "tax_collection",
+  recording: "recording",
+  zoning: "zoning",
+  permits: "zoning",
+  gis: null,
 };
 const JOB: Record<Fn, string> = {
-  assessment: "assesses property", tax_collection: "collects property tax", recording: "records deeds and land records",
-  zoning: "administers zoning", permits: "issues building permits", gis: "keeps the local GIS and parcel maps",
+  assessment: "assesses property",
+  tax_collection: "collects property tax",
+  recording: "records deeds and land records",
+  zoning: "administers zoning",
+  permits: "issues building permits",
+  gis: "keeps the local GIS and parcel maps",
 };
 
-export interface Ctx { store: Store; content: Content; links: Links; trail: Trail }
+export interface Ctx {
+  store: Store;
+  content: Content;
+  links: Links;
+  trail: Trail;
+}
 
 // A county subdivision without a town government (Maine's unorganized territories, gores and reservations, New
 // Hampshire's unincorporated Coos County places) does no town-level job: the rule does not hold there. A
@@ -44,16 +58,20 @@ function atLevel(chain: JurisdictionRow[], level: string | null | undefined): Ju
   const of = (t: string) => chain.find((j) => j.type === t && (t !== "cousub" || isTownGovernment(j))) ?? null;
   const place = chain.find((j) => j.type === "place" && j.incorporated !== 0) ?? null;
   switch (level) {
-    case "state": return of("state");
-    case "county": return of("county");
+    case "state":
+      return of("state");
+    case "county":
+      return of("county");
     case "town": {
       const cousub = chain.find((j) => j.type === "cousub") ?? null;
       if (!cousub) return null;
       if (isTownGovernment(cousub)) return cousub;
       return cousub.funcstat === "F" ? place : null;
     }
-    case "city": return place ?? of("cousub");
-    default: return null;
+    case "city":
+      return place ?? of("cousub");
+    default:
+      return null;
   }
 }
 
@@ -67,19 +85,35 @@ function elseBody(chain: JurisdictionRow[], elseLevel: string): JurisdictionRow 
 }
 
 /** The body at the rule's level, else at its else_level; `fallback` tells which one answered. */
-function pick(chain: JurisdictionRow[], rule: { level: string | null; else_level?: string | null } | null): { body: JurisdictionRow | null; fallback: boolean } {
+function pick(
+  chain: JurisdictionRow[],
+  rule: { level: string | null; else_level?: string | null } | null,
+): { body: JurisdictionRow | null; fallback: boolean } {
   const body = atLevel(chain, rule?.level ?? null);
   if (body || !rule?.else_level) return { body, fallback: false };
   const other = elseBody(chain, rule.else_level);
   return { body: other, fallback: !!other };
 }
 
-const LEVEL_WORD: Record<string, string> = { town: "town or township", city: "city", place: "city, village or borough", county: "county", state: "state" };
+const LEVEL_WORD: Record<string, string> = {
+  town: "town or township",
+  city: "city",
+  place: "city, village or borough",
+  county: "county",
+  state: "state",
+};
 
 export function officeOut(o: OfficeRow, links: Links) {
   return {
-    office_id: o.office_id, name: o.name, kind: o.kind, jurisdiction_id: o.jurisdiction_id,
-    phone: o.phone, email: o.email, address: o.address, url: o.url, person: null,
+    office_id: o.office_id,
+    name: o.name,
+    kind: o.kind,
+    jurisdiction_id: o.jurisdiction_id,
+    phone: o.phone,
+    email: o.email,
+    address: o.address,
+    url: o.url,
+    person: null,
     ...officeLinkStatus(links, o), // verified_status, verified_at (the link checker's current result)
     page_url: links.office(o.office_id),
   };
@@ -90,8 +124,16 @@ function functionResources(ctx: Ctx, jurisdictionId: string, fn: Fn) {
   const topics = FUNCTION_TOPICS[fn] as string[];
   const got = ctx.store.resourcesOf(jurisdictionId);
   ctx.trail.leftOut += got.leftOut;
-  const rank = (r: ResourceRow) => Math.min(...r.topics.map((t) => { const i = topics.indexOf(t); return i < 0 ? 99 : i; }));
-  const list = got.items.filter((r) => rank(r) < 99).sort((a, b) => rank(a) - rank(b) || a.sort_key - b.sort_key || (a.resource_id < b.resource_id ? -1 : 1));
+  const rank = (r: ResourceRow) =>
+    Math.min(
+      ...r.topics.map((t) => {
+        const i = topics.indexOf(t);
+        return i < 0 ? 99 : i;
+      }),
+    );
+  const list = got.items
+    .filter((r) => rank(r) < 99)
+    .sort((a, b) => rank(a) - rank(b) || a.sort_key - b.sort_key || (a.resource_id < b.resource_id ? -1 : 1));
   ctx.trail.addAll(list);
   return list.map((r) => resourceOut(r, ctx.links));
 }
@@ -99,33 +141,61 @@ function functionResources(ctx: Ctx, jurisdictionId: string, fn: Fn) {
 function officeFor(ctx: Ctx, jurisdictionId: string, fn: Fn, officeId?: string | null) {
   const got = ctx.store.officesOf(jurisdictionId);
   ctx.trail.leftOut += got.leftOut;
-  const o = (officeId ? got.items.find((x) => x.office_id === officeId) : null) ?? got.items.find((x) => x.function === fn) ?? null;
+  const o =
+    (officeId ? got.items.find((x) => x.office_id === officeId) : null) ??
+    got.items.find((x) => x.function === fn) ??
+    null;
   if (o) ctx.trail.add(o.source_id);
   return o;
 }
 
-function entry(ctx: Ctx, fn: Fn, body: JurisdictionRow | null, rule: RuleText | null, stateName: string, extra: { officeId?: string | null; basis?: string | null; evidence?: string | null; role?: string; levy?: string | null; fallback?: boolean; titled?: boolean; notATown?: JurisdictionRow | null } = {}) {
+function entry(
+  ctx: Ctx,
+  fn: Fn,
+  body: JurisdictionRow | null,
+  rule: RuleText | null,
+  stateName: string,
+  extra: {
+    officeId?: string | null;
+    basis?: string | null;
+    evidence?: string | null;
+    role?: string;
+    levy?: string | null;
+    fallback?: boolean;
+    titled?: boolean;
+    notATown?: JurisdictionRow | null;
+  } = {},
+) {
   // "In Vermont the town listers or assessor assesses property (the listers' office at the town office)"
   // "the Municipal board of assessors" reads "the municipal board of assessors"; proper names keep their case
   const officeWords = (o: string) => o.replace(/^(Municipal|Local) /, (w) => w.toLowerCase());
-  const ruleSays = (r: RuleText, where: string | null) => `In ${stateName} the ${r.office ? officeWords(r.office) : "responsible office"} ${JOB[fn]}${where ? ` (${where})` : ""}`;
+  const ruleSays = (r: RuleText, where: string | null) =>
+    `In ${stateName} the ${r.office ? officeWords(r.office) : "responsible office"} ${JOB[fn]}${where ? ` (${where})` : ""}`;
   if (!body) {
-    const missing = rule?.level ? LEVEL_WORD[rule.level] ?? rule.level : null;
+    const missing = rule?.level ? (LEVEL_WORD[rule.level] ?? rule.level) : null;
     return {
-      function: fn, jurisdiction_id: null, office_name: null, office: null, resources: [],
-      role: "primary" as const, levy_scope: null,
-      basis: rule && rule.level === "town" && extra.notATown
-        ? `${ruleSays(rule, rule.where ?? null)}, but ${extra.notATown.name} has no town government, so the rule does not hold here.${rule.note ? ` ${rule.note}` : ""}`
-        : rule
-        ? `${ruleSays(rule, rule.where ?? null)}, but no ${missing ?? "such body"} for this point is held in this directory` +
-          (rule.level === "town" ? ` (town and township boundaries are held only for some states), so the ${missing} that does this job here is not named.` : ", so it is not named here.")
-        : `No rule on who ${JOB[fn]} in ${stateName} is held in this directory.`,
+      function: fn,
+      jurisdiction_id: null,
+      office_name: null,
+      office: null,
+      resources: [],
+      role: "primary" as const,
+      levy_scope: null,
+      basis:
+        rule && rule.level === "town" && extra.notATown
+          ? `${ruleSays(rule, rule.where ?? null)}, but ${extra.notATown.name} has no town government, so the rule does not hold here.${rule.note ? ` ${rule.note}` : ""}`
+          : rule
+            ? `${ruleSays(rule, rule.where ?? null)}, but no ${missing ?? "such body"} for this point is held in this directory` +
+              (rule.level === "town"
+                ? ` (town and township boundaries are held only for some states), so the ${missing} that does this job here is not named.`
+                : ", so it is not named here.")
+            : `No rule on who ${JOB[fn]} in ${stateName} is held in this directory.`,
       evidence_url: rule?.evidence_url ?? null,
     };
   }
   const office = officeFor(ctx, body.jurisdiction_id, fn, extra.officeId);
   // the rule's title applies to the body it names, not to a fallback body (whose office may be called otherwise)
-  const title = extra.titled === false ? null : extra.fallback ? rule?.else_title ?? null : rule?.title ?? null;
+  const title = extra.titled === false ? null : extra.fallback ? (rule?.else_title ?? null) : (rule?.title ?? null);
   const officeName = office?.name ?? (title ? `${governmentName(body)} ${title}` : null);
   return {
     function: fn,
@@ -134,12 +204,16 @@ function entry(ctx: Ctx, fn: Fn, body: JurisdictionRow | null, rule: RuleText | 
     office: office ? officeOut(office, ctx.links) : null,
     resources: functionResources(ctx, body.jurisdiction_id, fn),
     role: (extra.role ?? "primary") as "primary" | "secondary" | "delinquent",
-    levy_scope: (extra.levy ?? (fn === "tax_collection" ? "all" : null)) as "county" | "municipal" | "school" | "special" | "all" | null,
-    basis: extra.basis ?? (rule
-      ? (extra.fallback
-        ? `${ruleSays(rule, rule.where ?? null)}; this point lies in no ${LEVEL_WORD[rule.level ?? ""] ?? "such body"} held in this directory, and ${rule.else_where ?? `the ${LEVEL_WORD[rule.else_level ?? ""] ?? "body"} does it there`}: here that is ${governmentName(body)}.`
-        : `${ruleSays(rule, rule.where ?? null)}; here that is ${governmentName(body)}.`) + (rule.note ? ` ${rule.note}` : "")
-      : `${governmentName(body)} ${JOB[fn]} here.`),
+    levy_scope: (extra.levy ?? (fn === "tax_collection" ? "all" : null)) as
+      "county" | "municipal" | "school" | "special" | "all" | null,
+    basis:
+      extra.basis ??
+      (rule
+        ? (extra.fallback
+            ? `${ruleSays(rule, rule.where ?? null)}; this point lies in no ${LEVEL_WORD[rule.level ?? ""] ?? "such body"} held in this directory, and ${rule.else_where ?? `the ${LEVEL_WORD[rule.else_level ?? ""] ?? "body"} does it there`}: here that is ${governmentName(body)}.`
+            : `${ruleSays(rule, rule.where ?? null)}; here that is ${governmentName(body)}.`) +
+          (rule.note ? ` ${rule.note}` : "")
+        : `${governmentName(body)} ${JOB[fn]} here.`),
     evidence_url: extra.evidence ?? rule?.evidence_url ?? null,
   };
 }
@@ -147,7 +221,7 @@ function entry(ctx: Ctx, fn: Fn, body: JurisdictionRow | null, rule: RuleText | 
 export function functionsFor(ctx: Ctx, chain: JurisdictionRow[]) {
   const state = chain.find((j) => j.type === "state") ?? null;
   const code = state?.state ?? null;
-  const rules = code ? ctx.content.stateRules.get(code) ?? null : null;
+  const rules = code ? (ctx.content.stateRules.get(code) ?? null) : null;
   if (code) ctx.trail.add(ctx.store.stateRuleSource.get(code));
   const stateName = state?.name ?? "this place";
   // smallest first, with same_as twins, for overrides
@@ -155,44 +229,72 @@ export function functionsFor(ctx: Ctx, chain: JurisdictionRow[]) {
   const out: Record<string, unknown> = {};
   for (const fn of FUNCTIONS) {
     const ruleKey = RULE_FOR[fn];
-    const rule = ruleKey ? ((rules as any)?.[ruleKey] as RuleText | null) ?? null : null;
+    const rule = ruleKey ? (((rules as any)?.[ruleKey] as RuleText | null) ?? null) : null;
     // performer_id NULL is a documented "no body" (e.g. a census area of Alaska's unorganized borough)
     let override = null as null | { row: ReturnType<Store["overridesOf"]>[number]; body: JurisdictionRow | null };
     for (const m of members) {
       for (const id of [m.jurisdiction_id, ...(ctx.store.sameAs.get(m.jurisdiction_id) ?? [])]) {
         const o = ctx.store.overridesOf(id).find((x) => x.function === fn && x.role === "primary");
-        if (o && o.performer_id === null) { override = { row: o, body: null }; break; }
+        if (o && o.performer_id === null) {
+          override = { row: o, body: null };
+          break;
+        }
         const body = o && o.performer_id !== null ? ctx.store.jurisdiction(o.performer_id) : null;
-        if (o && body) { override = { row: o, body }; break; }
+        if (o && body) {
+          override = { row: o, body };
+          break;
+        }
       }
       if (override) break;
     }
     const also = alsoFor(ctx, fn, chain, members, rule, stateName);
     if (override && !override.body) {
       ctx.trail.add(override.row.source_id);
-      out[fn] = withAlso({
-        function: fn, jurisdiction_id: null, office_name: null, office: null, resources: [], role: "primary", levy_scope: null,
-        basis: override.row.basis, evidence_url: override.row.evidence_url,
-      }, also);
+      out[fn] = withAlso(
+        {
+          function: fn,
+          jurisdiction_id: null,
+          office_name: null,
+          office: null,
+          resources: [],
+          role: "primary",
+          levy_scope: null,
+          basis: override.row.basis,
+          evidence_url: override.row.evidence_url,
+        },
+        also,
+      );
       continue;
     }
     if (override?.body) {
       ctx.trail.add(override.row.source_id);
-      out[fn] = withAlso(entry(ctx, fn, override.body!, rule, stateName, {
-        officeId: override.row.office_id, basis: override.row.basis, evidence: override.row.evidence_url,
-        role: override.row.role, levy: override.row.levy_scope, titled: false,
-      }), also);
+      out[fn] = withAlso(
+        entry(ctx, fn, override.body!, rule, stateName, {
+          officeId: override.row.office_id,
+          basis: override.row.basis,
+          evidence: override.row.evidence_url,
+          role: override.row.role,
+          levy: override.row.levy_scope,
+          titled: false,
+        }),
+        also,
+      );
       continue;
     }
     if (fn === "gis") {
       const body = atLevel(chain, "county");
       out[fn] = entry(ctx, fn, body, null, stateName, {
-        basis: body ? `County governments keep the parcel maps and public map viewers in most states; here that is ${governmentName(body)}.` : null,
+        basis: body
+          ? `County governments keep the parcel maps and public map viewers in most states; here that is ${governmentName(body)}.`
+          : null,
       });
       continue;
     }
     const { body, fallback } = pick(chain, rule);
-    const notATown = chain.find((j) => j.type === "cousub" && !isTownGovernment(j) && !(j.funcstat === "F" && atLevel(chain, "town"))) ?? null;
+    const notATown =
+      chain.find(
+        (j) => j.type === "cousub" && !isTownGovernment(j) && !(j.funcstat === "F" && atLevel(chain, "town")),
+      ) ?? null;
     out[fn] = withAlso(entry(ctx, fn, body, rule, stateName, { fallback, notATown }), also);
   }
   return out;
@@ -202,13 +304,26 @@ const withAlso = <T extends object>(e: T, also: object[]) => (also.length ? { ..
 
 /** Further bodies for the same job: the state rule's `also` (e.g. the county treasurer for delinquent taxes in
  * Wisconsin) and documented non-primary overrides in the chain. Each is a FunctionEntry without its own `also`. */
-function alsoFor(ctx: Ctx, fn: Fn, chain: JurisdictionRow[], members: JurisdictionRow[], rule: RuleText | null, stateName: string) {
+function alsoFor(
+  ctx: Ctx,
+  fn: Fn,
+  chain: JurisdictionRow[],
+  members: JurisdictionRow[],
+  rule: RuleText | null,
+  stateName: string,
+) {
   const out: object[] = [];
   for (const a of rule?.also ?? []) {
     const body = atLevel(chain, a.level);
     if (!body) continue;
     const basis = `In ${stateName} ${a.where ?? `the ${a.office ?? "office"}`} also ${JOB[fn]} (${a.role}); here that is ${governmentName(body)}.`;
-    out.push(entry(ctx, fn, body, { ...a, note: null, evidence_url: rule?.evidence_url ?? null }, stateName, { basis, role: a.role, levy: a.levy_scope ?? null }));
+    out.push(
+      entry(ctx, fn, body, { ...a, note: null, evidence_url: rule?.evidence_url ?? null }, stateName, {
+        basis,
+        role: a.role,
+        levy: a.levy_scope ?? null,
+      }),
+    );
   }
   for (const m of members) {
     for (const o of ctx.store.overridesOf(m.jurisdiction_id)) {
@@ -216,7 +331,16 @@ function alsoFor(ctx: Ctx, fn: Fn, chain: JurisdictionRow[], members: Jurisdicti
       const body = o.performer_id ? ctx.store.jurisdiction(o.performer_id) : null;
       if (!body) continue;
       ctx.trail.add(o.source_id);
-      out.push(entry(ctx, fn, body, rule, stateName, { officeId: o.office_id, basis: o.basis, evidence: o.evidence_url, role: o.role, levy: o.levy_scope, titled: false }));
+      out.push(
+        entry(ctx, fn, body, rule, stateName, {
+          officeId: o.office_id,
+          basis: o.basis,
+          evidence: o.evidence_url,
+          role: o.role,
+          levy: o.levy_scope,
+          titled: false,
+        }),
+      );
     }
   }
   return out;

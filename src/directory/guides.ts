@@ -6,15 +6,25 @@ import { FUNCTION_TOPICS, TOPIC_ALIASES, TOPIC_FUNCTIONS, TOPICS, type Fn, type 
 import type { Content, RuleText, StateRulesText } from "./content";
 
 export interface SourceOut {
-  name: string; url: string; publisher: string | null; official: boolean; retrieved_at: string | null;
+  name: string;
+  url: string;
+  publisher: string | null;
+  official: boolean;
+  retrieved_at: string | null;
   license_class: "open" | "public_record" | "restricted_no_redistribution" | "licensed_third_party" | "unknown";
-  verified_status?: "verified" | "not_yet_verified" | "possibly_broken"; verified_at?: string | null;
+  verified_status?: "verified" | "not_yet_verified" | "possibly_broken";
+  verified_at?: string | null;
 }
 
 export const AUTHORED_PUBLISHER = "Property, Land and GIS Directory (authored)";
 
 const authoredSource = (name: string, url: string): SourceOut => ({
-  name, url, publisher: AUTHORED_PUBLISHER, official: false, retrieved_at: null, license_class: "open",
+  name,
+  url,
+  publisher: AUTHORED_PUBLISHER,
+  official: false,
+  retrieved_at: null,
+  license_class: "open",
 });
 
 export const isTopic = (t: string): t is Topic => (TOPICS as string[]).includes(t);
@@ -40,7 +50,10 @@ export function topicList(content: Content, links: Links) {
 
 /** The rule keys of StateRules that speak to a function. */
 const RULE_OF: Partial<Record<Fn, "assessment" | "tax_collection" | "recording" | "zoning">> = {
-  assessment: "assessment", tax_collection: "tax_collection", recording: "recording", zoning: "zoning",
+  assessment: "assessment",
+  tax_collection: "tax_collection",
+  recording: "recording",
+  zoning: "zoning",
 };
 
 function ruleOut(r: RuleText | null | undefined) {
@@ -50,16 +63,23 @@ function ruleOut(r: RuleText | null | undefined) {
 
 export function stateRulesOut(code: string, s: StateRulesText, links: Links) {
   return {
-    state: code, name: s.name,
-    assessment: ruleOut(s.assessment)!, tax_collection: ruleOut(s.tax_collection)!, recording: ruleOut(s.recording)!,
-    zoning: ruleOut(s.zoning), exemptions: ruleOut(s.exemptions),
+    state: code,
+    name: s.name,
+    assessment: ruleOut(s.assessment)!,
+    tax_collection: ruleOut(s.tax_collection)!,
+    recording: ruleOut(s.recording)!,
+    zoning: ruleOut(s.zoning),
+    exemptions: ruleOut(s.exemptions),
     page_url: links.place(`state:${s.fips ?? ""}`),
   };
 }
 
 const JOB_WORDS: Record<string, string> = {
-  assessment: "Property is assessed", tax_collection: "Property tax is collected", recording: "Deeds and land records are recorded",
-  zoning: "Zoning is administered", exemptions: "Exemptions are handled",
+  assessment: "Property is assessed",
+  tax_collection: "Property tax is collected",
+  recording: "Deeds and land records are recorded",
+  zoning: "Zoning is administered",
+  exemptions: "Exemptions are handled",
 };
 
 function sentence(job: string, r: RuleText): string {
@@ -72,9 +92,15 @@ function sentence(job: string, r: RuleText): string {
 /** Plain sentences on who does the topic's jobs in the state. */
 export function stateSummary(topic: Topic, s: StateRulesText): string | null {
   const jobs = new Set<string>();
-  for (const f of TOPIC_FUNCTIONS[topic] as readonly Fn[]) { const r = RULE_OF[f]; if (r) jobs.add(r); }
+  for (const f of TOPIC_FUNCTIONS[topic] as readonly Fn[]) {
+    const r = RULE_OF[f];
+    if (r) jobs.add(r);
+  }
   if (topic === "assessor") jobs.add("exemptions");
-  const parts = [...jobs].map((j) => (s as any)[j] as RuleText | null).map((r, i) => (r ? sentence([...jobs][i]!, r) : null)).filter(Boolean) as string[];
+  const parts = [...jobs]
+    .map((j) => (s as any)[j] as RuleText | null)
+    .map((r, i) => (r ? sentence([...jobs][i]!, r) : null))
+    .filter(Boolean) as string[];
   if (!parts.length) return s.summary ? `In ${s.name}: ${s.summary}` : null;
   return `In ${s.name}: ${parts.join(" ")}`;
 }
@@ -86,14 +112,24 @@ export function ruleSources(code: string, s: StateRulesText): SourceOut[] {
     if (u) urls.add(u);
   }
   return [...urls].map((url) => ({
-    name: `Evidence for the ${s.name} (${code}) state rules`, url, publisher: null, official: false, retrieved_at: null,
-    license_class: "unknown" as const, verified_status: "not_yet_verified" as const, verified_at: null,
+    name: `Evidence for the ${s.name} (${code}) state rules`,
+    url,
+    publisher: null,
+    official: false,
+    retrieved_at: null,
+    license_class: "unknown" as const,
+    verified_status: "not_yet_verified" as const,
+    verified_at: null,
   }));
 }
 
 export function guide(content: Content, links: Links, topicRaw: string, stateRaw: string | undefined) {
   const topic = (TOPIC_ALIASES[topicRaw] ?? topicRaw) as string;
-  if (!isTopic(topic)) throw new DomainError("unknown-topic", `'${topicRaw.slice(0, 60)}' is not a topic; see /v1/topics for the vocabulary.`);
+  if (!isTopic(topic))
+    throw new DomainError(
+      "unknown-topic",
+      `'${topicRaw.slice(0, 60)}' is not a topic; see /v1/topics for the vocabulary.`,
+    );
   let code: string | null = null;
   let rules: StateRulesText | null = null;
   if (stateRaw !== undefined) {
@@ -116,10 +152,12 @@ export function guide(content: Content, links: Links, topicRaw: string, stateRaw
       page_url: links.guide(topic, code),
       state_rules: rules && code ? stateRulesOut(code, rules, links) : null,
       state_summary: rules ? stateSummary(topic, rules) : null,
-      also: (g?.also ?? []).filter((a) => isTopic(a) && a !== topic).map((a) => ({
-        title: content.guides.get(a)?.title ?? content.topics.find((x) => x.topic === a)?.name ?? a,
-        page_url: links.guide(a, code),
-      })),
+      also: (g?.also ?? [])
+        .filter((a) => isTopic(a) && a !== topic)
+        .map((a) => ({
+          title: content.guides.get(a)?.title ?? content.topics.find((x) => x.topic === a)?.name ?? a,
+          page_url: links.guide(a, code),
+        })),
     },
     sources,
   };

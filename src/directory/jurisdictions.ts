@@ -37,8 +37,9 @@ export function chainOf(store: Store, id: string): JurisdictionRow[] {
   const same = (store.sameAs.get(id) ?? []).map((x) => store.jurisdiction(x)).filter((x): x is JurisdictionRow => !!x);
   if (j.type === "state") return [j];
   out.push(state);
-  if (j.type === "county") { out.push(j); }
-  else if (j.type === "cousub") {
+  if (j.type === "county") {
+    out.push(j);
+  } else if (j.type === "cousub") {
     out.push(j.county_id ? store.jurisdiction(j.county_id) : null, j, same.find((s) => s.type === "place") ?? null);
   } else if (j.type === "place") {
     const cousubs = same.filter((s) => s.type === "cousub");
@@ -61,9 +62,21 @@ export function sourceOut(store: Store, sourceId: string | null, links: Links): 
   const s = sourceId ? store.source(sourceId) : undefined;
   if (!s || !s.documented) return null;
   return sharedOut(links, s, (): SourceOut => ({
-    name: s.name, url: /^https?:\/\//.test(s.url) ? s.url : `${links.site}/sources/${encodeURIComponent(s.source_id)}`, publisher: s.publisher, official: !!s.official,
-    retrieved_at: s.retrieved_at && !Number.isNaN(Date.parse(s.retrieved_at)) ? new Date(s.retrieved_at).toISOString() : null,
-    license_class: (["open", "public_record", "restricted_no_redistribution", "licensed_third_party", "unknown"].includes(s.license_class) ? s.license_class : "unknown") as SourceOut["license_class"],
+    name: s.name,
+    url: /^https?:\/\//.test(s.url) ? s.url : `${links.site}/sources/${encodeURIComponent(s.source_id)}`,
+    publisher: s.publisher,
+    official: !!s.official,
+    retrieved_at:
+      s.retrieved_at && !Number.isNaN(Date.parse(s.retrieved_at)) ? new Date(s.retrieved_at).toISOString() : null,
+    license_class: ([
+      "open",
+      "public_record",
+      "restricted_no_redistribution",
+      "licensed_third_party",
+      "unknown",
+    ].includes(s.license_class)
+      ? s.license_class
+      : "unknown") as SourceOut["license_class"],
     ...sourceLinkStatus(links, s.url), // verified_status, verified_at once the link checker has seen the URL
   }));
 }
@@ -72,11 +85,29 @@ export function sourceOut(store: Store, sourceId: string | null, links: Links): 
 export class Trail {
   private readonly ids = new Set<string>();
   leftOut = 0;
-  constructor(private readonly store: Store, private readonly links: Links) {}
-  add(sourceId: string | null | undefined) { if (sourceId) this.ids.add(sourceId); return this; }
-  addAll(rows: { source_id: string | null }[]) { for (const r of rows) this.add(r.source_id); return this; }
-  sources(): SourceOut[] { return [...this.ids].sort().map((id) => sourceOut(this.store, id, this.links)).filter((s): s is SourceOut => !!s); }
+  constructor(
+    private readonly store: Store,
+    private readonly links: Links,
+  ) {}
+  add(sourceId: string | null | undefined) {
+    if (sourceId) this.ids.add(sourceId);
+    return this;
+  }
+  addAll(rows: { source_id: string | null }[]) {
+    for (const r of rows) this.add(r.source_id);
+    return this;
+  }
+  sources(): SourceOut[] {
+    return [...this.ids]
+      .sort()
+      .map((id) => sourceOut(this.store, id, this.links))
+      .filter((s): s is SourceOut => !!s);
+  }
   notices(): string[] {
-    return this.leftOut > 0 ? [`${this.leftOut} directory record${this.leftOut === 1 ? " was" : "s were"} left out because ${this.leftOut === 1 ? "its" : "their"} origin is not yet documented.`] : [];
+    return this.leftOut > 0
+      ? [
+          `${this.leftOut} directory record${this.leftOut === 1 ? " was" : "s were"} left out because ${this.leftOut === 1 ? "its" : "their"} origin is not yet documented.`,
+        ]
+      : [];
   }
 }

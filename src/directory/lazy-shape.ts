@@ -24,7 +24,10 @@ export class LazyShape {
     let parts = this.loaded;
     if (!parts) {
       parts = [];
-      for (const rings of this.load(this.feature)) { const p = buildPoly(this.feature, rings); if (p) parts.push(p); }
+      for (const rings of this.load(this.feature)) {
+        const p = buildPoly(this.feature, rings);
+        if (p) parts.push(p);
+      }
       this.loaded = parts;
       this.budget.admit(this, parts);
     }
@@ -70,7 +73,11 @@ export class DecodedBudget {
     for (;;) {
       if (this.hand >= this.ring.length) this.hand = 0;
       const s = this.ring[this.hand]!;
-      if (s === keep || s.used) { s.used = false; this.hand++; continue; }
+      if (s === keep || s.used) {
+        s.used = false;
+        this.hand++;
+        continue;
+      }
       this.bytes -= s.unload();
       this.evictions++;
       this.ring[this.hand] = this.ring[this.ring.length - 1]!;

@@ -21,7 +21,14 @@ export const HASHED_TABLES: { table: string; orderBy: string; columns?: string }
   { table: "name_search", orderBy: "kind, ref, name, state", columns: "name, kind, ref, state" },
 ];
 
-export const MANIFEST_KEYS = ["dataset_version", "as_of", "builder_version", "schema_version", "sources_used", "content_sha256"] as const;
+export const MANIFEST_KEYS = [
+  "dataset_version",
+  "as_of",
+  "builder_version",
+  "schema_version",
+  "sources_used",
+  "content_sha256",
+] as const;
 export type Manifest = Record<(typeof MANIFEST_KEYS)[number], string> & { file_xxh3?: string };
 
 /** The seal of the whole file (see sealDataFile); written last by the builder. */
@@ -49,7 +56,8 @@ export function contentSha256(db: Database): string {
     const cols = t.columns
       ? t.columns.split(",").map((c) => c.trim())
       : (db.query(`PRAGMA table_info(${t.table})`).all() as { name: string }[]).map((c) => c.name);
-    const ddl = (db.query("SELECT sql FROM sqlite_master WHERE name = ?").get(t.table) as { sql: string } | null)?.sql ?? "";
+    const ddl =
+      (db.query("SELECT sql FROM sqlite_master WHERE name = ?").get(t.table) as { sql: string } | null)?.sql ?? "";
     h.update(`# ${t.table} (${cols.join(",")})\n${ddl}\n`);
     const stmt = db.query(`SELECT ${cols.map((c) => `"${c}"`).join(", ")} FROM "${t.table}" ORDER BY ${t.orderBy}`);
     for (const row of stmt.iterate() as Iterable<Record<string, unknown>>) {
@@ -71,11 +79,16 @@ export function readManifest(db: Database): Partial<Manifest> {
 // hash of the other manifest rows. Any changed byte of a table, index, FTS or spatial index page, or of a manifest
 // value, changes it; checking it reads the file once (tens of ms for 73 MB) instead of dumping every row. It is an
 // integrity check, not a signature: whoever can rewrite the file can rewrite its manifest.
-const HEADER_VOLATILE: [number, number][] = [[24, 28], [92, 100]];
+const HEADER_VOLATILE: [number, number][] = [
+  [24, 28],
+  [92, 100],
+];
 
 /** The pages of the manifest table (its b-tree and overflow pages, from SQLite's dbstat) and the page size. */
 function manifestPagesOf(db: Database): { pages: number[]; pageSize: number } {
-  const pages = (db.query("SELECT pageno FROM dbstat WHERE name = 'manifest'").all() as { pageno: number }[]).map((r) => r.pageno);
+  const pages = (db.query("SELECT pageno FROM dbstat WHERE name = 'manifest'").all() as { pageno: number }[]).map(
+    (r) => r.pageno,
+  );
   if (!pages.length) throw new Error("no manifest table");
   const pageSize = (db.query("PRAGMA page_size").get() as { page_size: number }).page_size;
   return { pages, pageSize };
@@ -86,7 +99,10 @@ const CHUNK = 1 << 20;
 /** Read in 1 MiB chunks (memory stays flat), blank the excluded ranges, xxHash3 each chunk, then hash the list
  * of chunk digests seeded with a hash of the other manifest rows. */
 function fileDigest(path: string, pages: number[], pageSize: number, manifest: Record<string, string>): string {
-  const skip: [number, number][] = [...HEADER_VOLATILE, ...pages.map((p): [number, number] => [(p - 1) * pageSize, p * pageSize])];
+  const skip: [number, number][] = [
+    ...HEADER_VOLATILE,
+    ...pages.map((p): [number, number] => [(p - 1) * pageSize, p * pageSize]),
+  ];
   const buf = new Uint8Array(CHUNK);
   const fd = openSync(path, "r");
   const digests: bigint[] = [];
@@ -94,12 +110,19 @@ function fileDigest(path: string, pages: number[], pageSize: number, manifest: R
     for (let pos = 0; ; pos += CHUNK) {
       const n = readSync(fd, buf, 0, CHUNK, pos);
       if (n <= 0) break;
-      for (const [from, to] of skip) if (to > pos && from < pos + n) buf.fill(0, Math.max(0, from - pos), Math.min(n, to - pos));
+      for (const [from, to] of skip)
+        if (to > pos && from < pos + n) buf.fill(0, Math.max(0, from - pos), Math.min(n, to - pos));
       digests.push(Bun.hash.xxHash3(n === CHUNK ? buf : buf.subarray(0, n)));
       if (n < CHUNK) break;
     }
-  } finally { closeSync(fd); }
-  const rows = Object.keys(manifest).filter((k) => k !== FILE_DIGEST_KEY).sort().map((k) => `${k}=${manifest[k]}`).join("\n");
+  } finally {
+    closeSync(fd);
+  }
+  const rows = Object.keys(manifest)
+    .filter((k) => k !== FILE_DIGEST_KEY)
+    .sort()
+    .map((k) => `${k}=${manifest[k]}`)
+    .join("\n");
   return Bun.hash.xxHash3(new BigUint64Array(digests), Bun.hash.xxHash3(rows)).toString(16).padStart(16, "0");
 }
 
@@ -112,7 +135,9 @@ export function sealDataFile(path: string): string {
     const { pages, pageSize } = manifestPagesOf(db);
     digest = fileDigest(path, pages, pageSize, readManifest(db) as Record<string, string>);
     db.run("UPDATE manifest SET value = ? WHERE key = ?", [digest, FILE_DIGEST_KEY]);
-  } finally { db.close(); }
+  } finally {
+    db.close();
+  }
   const v = verifyManifest(path);
   if (!v.ok) throw new Error(`sealing ${path} failed: ${v.error}`);
   return digest;
@@ -128,10 +153,15 @@ export function verifyManifest(dbPath: string): { ok: true; manifest: Manifest }
     if (sealed) {
       const m = readManifest(db);
       for (const k of MANIFEST_KEYS) if (!m[k]) return { ok: false, error: `manifest key ${k} missing` };
-      if (m.schema_version !== SCHEMA_VERSION) return { ok: false, error: `schema_version ${m.schema_version}, expected ${SCHEMA_VERSION}` };
+      if (m.schema_version !== SCHEMA_VERSION)
+        return { ok: false, error: `schema_version ${m.schema_version}, expected ${SCHEMA_VERSION}` };
       const { pages, pageSize } = manifestPagesOf(db);
       const got = fileDigest(dbPath, pages, pageSize, m as Record<string, string>);
-      if (got !== sealed) return { ok: false, error: `file seal mismatch (${FILE_DIGEST_KEY} ${got}, manifest ${sealed}): the file was changed after it was built` };
+      if (got !== sealed)
+        return {
+          ok: false,
+          error: `file seal mismatch (${FILE_DIGEST_KEY} ${got}, manifest ${sealed}): the file was changed after it was built`,
+        };
       return { ok: true, manifest: m as Manifest };
     }
     const check = db.query("PRAGMA quick_check").get() as Record<string, string>;
@@ -139,9 +169,11 @@ export function verifyManifest(dbPath: string): { ok: true; manifest: Manifest }
     if (verdict !== "ok") return { ok: false, error: `database structure check failed: ${verdict}` };
     const m = readManifest(db);
     for (const k of MANIFEST_KEYS) if (!m[k]) return { ok: false, error: `manifest key ${k} missing` };
-    if (m.schema_version !== SCHEMA_VERSION) return { ok: false, error: `schema_version ${m.schema_version}, expected ${SCHEMA_VERSION}` };
+    if (m.schema_version !== SCHEMA_VERSION)
+      return { ok: false, error: `schema_version ${m.schema_version}, expected ${SCHEMA_VERSION}` };
     const got = contentSha256(db);
-    if (got !== m.content_sha256) return { ok: false, error: `content_sha256 mismatch: file content ${got}, manifest ${m.content_sha256}` };
+    if (got !== m.content_sha256)
+      return { ok: false, error: `content_sha256 mismatch: file content ${got}, manifest ${m.content_sha256}` };
     return { ok: true, manifest: m as Manifest };
   } catch (e) {
     return { ok: false, error: `cannot read data file ${dbPath}: ${(e as Error).message}` };

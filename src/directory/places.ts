@@ -32,7 +32,8 @@ export class PlaceNames {
       if (j.type === "place" && j.incorporated === 0) continue;
       const { base } = splitName(j.name);
       const l = m.get(base);
-      if (l) l.push(j); else m.set(base, [j]);
+      if (l) l.push(j);
+      else m.set(base, [j]);
     }
     return (this.byBaseIndex = m);
   }
@@ -40,13 +41,16 @@ export class PlaceNames {
   isState = (code: string) => this.stateByCode.has(code.toUpperCase());
 
   private countyName(id: string | null): string | null {
-    return id ? this.store.jurisdiction(id)?.name ?? null : null;
+    return id ? (this.store.jurisdiction(id)?.name ?? null) : null;
   }
 
   private countiesOf(j: JurisdictionRow): string[] {
     const ids = new Set<string>();
     if (j.county_id) ids.add(j.county_id);
-    for (const s of this.store.sameAs.get(j.jurisdiction_id) ?? []) { const t = this.store.jurisdiction(s); if (t?.type === "cousub" && t.county_id) ids.add(t.county_id); }
+    for (const s of this.store.sameAs.get(j.jurisdiction_id) ?? []) {
+      const t = this.store.jurisdiction(s);
+      if (t?.type === "cousub" && t.county_id) ids.add(t.county_id);
+    }
     return [...ids];
   }
 
@@ -54,17 +58,24 @@ export class PlaceNames {
   candidates(text: string, stateParam: string | undefined): { list: JurisdictionRow[]; state: string | null } {
     const q = parsePlaceQuery(text, this.isState);
     if (stateParam && q.state && stateParam.toUpperCase() !== q.state) {
-      throw new DomainError("bad-parameter", `The place ends in ${q.state} but state is ${stateParam.toUpperCase()}; give one state.`);
+      throw new DomainError(
+        "bad-parameter",
+        `The place ends in ${q.state} but state is ${stateParam.toUpperCase()}; give one state.`,
+      );
     }
     const state = (stateParam ?? q.state)?.toUpperCase() ?? null;
     if (state && !this.isState(state)) throw unknownState(state);
     const { base, legal } = splitName(q.name);
-    if (!base) throw new DomainError("bad-parameter", "The place name is empty once punctuation and legal words are removed.");
+    if (!base)
+      throw new DomainError("bad-parameter", "The place name is empty once punctuation and legal words are removed.");
     let list = (this.byBase.get(base) ?? []).filter((j) => !state || j.state === state);
-    if (legal) list = list.filter((j) => (j.legal_type ?? "").toLowerCase() === legal || splitName(j.name).legal === legal);
+    if (legal)
+      list = list.filter((j) => (j.legal_type ?? "").toLowerCase() === legal || splitName(j.name).legal === legal);
     if (q.county) {
       const c = splitName(q.county).base;
-      list = list.filter((j) => j.type !== "county" && this.countiesOf(j).some((id) => splitName(this.countyName(id) ?? "").base === c));
+      list = list.filter(
+        (j) => j.type !== "county" && this.countiesOf(j).some((id) => splitName(this.countyName(id) ?? "").base === c),
+      );
     }
     // collapse same_as twins: keep the place, else the county, else the first cousub
     const keep = new Map<string, JurisdictionRow>();
@@ -77,7 +88,12 @@ export class PlaceNames {
       const cand = placeTwin && rankOf(j) !== 0 ? placeTwin : j;
       if (!have || rankOf(cand) < rankOf(have)) keep.set(key, cand);
     }
-    const out = [...keep.values()].sort((a, b) => (a.state ?? "").localeCompare(b.state ?? "") || TYPE_ORDER[a.type]! - TYPE_ORDER[b.type]! || (a.jurisdiction_id < b.jurisdiction_id ? -1 : 1));
+    const out = [...keep.values()].sort(
+      (a, b) =>
+        (a.state ?? "").localeCompare(b.state ?? "") ||
+        TYPE_ORDER[a.type]! - TYPE_ORDER[b.type]! ||
+        (a.jurisdiction_id < b.jurisdiction_id ? -1 : 1),
+    );
     return { list: out, state };
   }
 
@@ -90,11 +106,22 @@ export class PlaceNames {
   resolve(text: string, stateParam: string | undefined, links: Links): JurisdictionRow {
     const { list, state } = this.candidates(text, stateParam);
     if (list.length === 0) {
-      throw new DomainError("place-not-found", `No county, city, town or township named '${text.slice(0, 100)}'${state ? ` in ${state}` : ""}.`);
+      throw new DomainError(
+        "place-not-found",
+        `No county, city, town or township named '${text.slice(0, 100)}'${state ? ` in ${state}` : ""}.`,
+      );
     }
     if (list.length > 1) {
-      const choices: Choice[] = list.slice(0, 100).map((j) => ({ label: this.label(j), jurisdiction_id: j.jurisdiction_id, page_url: links.place(j.jurisdiction_id) }));
-      throw new DomainError("ambiguous", `${list.length} places match '${text.slice(0, 100)}'${list.length > 100 ? " (the first 100 are listed)" : ""}; resolve again with one jurisdiction_id.`, { choices });
+      const choices: Choice[] = list.slice(0, 100).map((j) => ({
+        label: this.label(j),
+        jurisdiction_id: j.jurisdiction_id,
+        page_url: links.place(j.jurisdiction_id),
+      }));
+      throw new DomainError(
+        "ambiguous",
+        `${list.length} places match '${text.slice(0, 100)}'${list.length > 100 ? " (the first 100 are listed)" : ""}; resolve again with one jurisdiction_id.`,
+        { choices },
+      );
     }
     return list[0]!;
   }

@@ -75,11 +75,16 @@ export class Poly {
       }
     };
     const off = new Int32Array(nb + 1);
-    eachEdgeBand((_, b) => { off[b + 1] = off[b + 1]! + 1; });
+    eachEdgeBand((_, b) => {
+      off[b + 1] = off[b + 1]! + 1;
+    });
     for (let b = 0; b < nb; b++) off[b + 1] = off[b + 1]! + off[b]!;
     const fill = off.slice(0, nb);
     const be = xy.length <= 0xffff ? new Uint16Array(off[nb]!) : new Int32Array(off[nb]!);
-    eachEdgeBand((k, b) => { be[fill[b]!] = k; fill[b] = fill[b]! + 1; });
+    eachEdgeBand((k, b) => {
+      be[fill[b]!] = k;
+      fill[b] = fill[b]! + 1;
+    });
     this.bandOff = off;
     this.bandEdges = be;
 
@@ -107,17 +112,25 @@ export class Poly {
       // mark every cell an edge comes within CELL_EPS of (row by row clipping of the segment)
       for (let i = 0; i < nE; i++) {
         const k = edges[i]!;
-        let x0 = xy[k]!, y0 = xy[k + 1]!, x1 = xy[k + 2]!, y1 = xy[k + 3]!;
+        let x0 = xy[k]!,
+          y0 = xy[k + 1]!,
+          x1 = xy[k + 2]!,
+          y1 = xy[k + 3]!;
         if (y0 > y1) {
-          const tx = x0, ty = y0;
-          x0 = x1; y0 = y1; x1 = tx; y1 = ty;
+          const tx = x0,
+            ty = y0;
+          x0 = x1;
+          y0 = y1;
+          x1 = tx;
+          y1 = ty;
         }
         const r0 = rowOf(y0 - CELL_EPS);
         const r1 = rowOf(y1 + CELL_EPS);
         const exlo = Math.min(x0, x1) - CELL_EPS;
         const exhi = Math.max(x0, x1) + CELL_EPS;
         if (r0 === r1 || y1 - y0 <= 0) {
-          const c0 = colOf(exlo), c1 = colOf(exhi);
+          const c0 = colOf(exlo),
+            c1 = colOf(exhi);
           for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) cells[r * gnx + c] = EDGE;
           continue;
         }
@@ -140,7 +153,8 @@ export class Poly {
             xa = Math.max(xa, exlo + CELL_EPS) - CELL_EPS;
             xb = Math.min(xb, exhi - CELL_EPS) + CELL_EPS;
           }
-          const c0 = colOf(xa), c1 = colOf(xb);
+          const c0 = colOf(xa),
+            c1 = colOf(xb);
           const base = r * gnx;
           for (let c = c0; c <= c1; c++) cells[base + c] = EDGE;
         }
@@ -153,10 +167,17 @@ export class Poly {
         const b = bandOf(yc);
         for (let i = off[b]!; i < off[b + 1]!; i++) {
           const k = be[i]!;
-          let ax = xy[k]!, ay = xy[k + 1]!, bx = xy[k + 2]!, by = xy[k + 3]!;
+          let ax = xy[k]!,
+            ay = xy[k + 1]!,
+            bx = xy[k + 2]!,
+            by = xy[k + 3]!;
           if (ay > by) {
-            const tx = ax, ty = ay;
-            ax = bx; ay = by; bx = tx; by = ty;
+            const tx = ax,
+              ty = ay;
+            ax = bx;
+            ay = by;
+            bx = tx;
+            by = ty;
           } else if (ay === by) continue;
           if (yc < ay || yc >= by) continue;
           xs.push(ax + ((yc - ay) * (bx - ax)) / (by - ay));
@@ -185,7 +206,12 @@ export class Poly {
   }
   get bytes(): number {
     if (!this.built) this.build();
-    return this.xy.byteLength + this.bandOff.byteLength + this.bandEdges.byteLength + (this.cells ? this.cells.byteLength : 0);
+    return (
+      this.xy.byteLength +
+      this.bandOff.byteLength +
+      this.bandEdges.byteLength +
+      (this.cells ? this.cells.byteLength : 0)
+    );
   }
 
   contains(px: number, py: number): boolean {
@@ -215,10 +241,17 @@ export class Poly {
     let inside = false;
     for (let i = this.bandOff[b]!; i < end; i++) {
       const k = be[i]!;
-      let ax = xy[k]!, ay = xy[k + 1]!, bx = xy[k + 2]!, by = xy[k + 3]!;
+      let ax = xy[k]!,
+        ay = xy[k + 1]!,
+        bx = xy[k + 2]!,
+        by = xy[k + 3]!;
       if (ay > by) {
-        const tx = ax, ty = ay;
-        ax = bx; ay = by; bx = tx; by = ty;
+        const tx = ax,
+          ty = ay;
+        ax = bx;
+        ay = by;
+        bx = tx;
+        by = ty;
       } else if (ay === by) {
         // horizontal edge: never crosses the ray; on it => inside
         if (py === ay && (ax <= bx ? px >= ax && px <= bx : px >= bx && px <= ax)) return true;
@@ -304,10 +337,14 @@ export function buildPoly(feature: number, rings: Float64Array[]): Poly | null {
   if (nE === 0) return null;
   const edges = xy.length <= 0xffff ? new Uint16Array(nE) : new Int32Array(nE);
   let e = 0;
-  let minx = Infinity, miny = Infinity, maxx = -Infinity, maxy = -Infinity;
+  let minx = Infinity,
+    miny = Infinity,
+    maxx = -Infinity,
+    maxy = -Infinity;
   for (let i = 0; i < ringStarts.length; i++) {
     for (let k = ringStarts[i]!; k < ringEnds[i]!; k += 2) {
-      const x = xy[k]!, y = xy[k + 1]!;
+      const x = xy[k]!,
+        y = xy[k + 1]!;
       if (!Number.isFinite(x) || !Number.isFinite(y)) throw new Error("non-finite coordinate in boundary geometry");
       if (x < minx) minx = x;
       if (x > maxx) maxx = x;

@@ -9,7 +9,8 @@ import { resourceOut } from "./resources";
 import { officeOut } from "./functions";
 import { decodeSpatialiteBlob } from "./spatialite-blob";
 
-const notFound = (what: string, id: string) => new DomainError("not-found", `No ${what} has the id '${id.slice(0, 80)}'.`);
+const notFound = (what: string, id: string) =>
+  new DomainError("not-found", `No ${what} has the id '${id.slice(0, 80)}'.`);
 
 /** A documented resource with its body and chain, or not-found. */
 export function resourceRecord(dir: Directory, id: string) {
@@ -23,7 +24,8 @@ export function resourceRecord(dir: Directory, id: string) {
       jurisdiction: jurisdictionOut(body, dir.store, dir.links),
       chain: chainOf(dir.store, body.jurisdiction_id).map((j) => jurisdictionOut(j, dir.store, dir.links)),
     },
-    sources: trail.sources(), notices: trail.notices(),
+    sources: trail.sources(),
+    notices: trail.notices(),
   };
 }
 
@@ -32,7 +34,10 @@ const officeStmts = new WeakMap<object, Statement<{ jurisdiction_id: string; fun
 /** A documented office with its body, the job it does there (when recorded) and the body's resources. */
 export function officeRecord(dir: Directory, id: string) {
   let stmt = officeStmts.get(dir.store);
-  if (!stmt) { stmt = dir.store.db.query("SELECT jurisdiction_id, function FROM offices WHERE office_id = ?"); officeStmts.set(dir.store, stmt); }
+  if (!stmt) {
+    stmt = dir.store.db.query("SELECT jurisdiction_id, function FROM offices WHERE office_id = ?");
+    officeStmts.set(dir.store, stmt);
+  }
   const row = stmt.get(id);
   const body = row ? dir.store.jurisdiction(row.jurisdiction_id) : null;
   const o = body ? dir.store.officesOf(body.jurisdiction_id).items.find((x) => x.office_id === id) : undefined;
@@ -45,7 +50,8 @@ export function officeRecord(dir: Directory, id: string) {
       jurisdiction: jurisdictionOut(body, dir.store, dir.links),
       chain: chainOf(dir.store, body.jurisdiction_id).map((j) => jurisdictionOut(j, dir.store, dir.links)),
     },
-    sources: trail.sources(), notices: trail.notices(),
+    sources: trail.sources(),
+    notices: trail.notices(),
   };
 }
 
@@ -54,7 +60,14 @@ export function sourceRecord(dir: Directory, id: string) {
   const s = dir.store.source(id);
   const out = s ? sourceOut(dir.store, id, dir.links) : null;
   if (!s || !out) throw notFound("source", id);
-  return { source: out, source_id: s.source_id, license: s.license, vintage: s.vintage, sha256: s.sha256, stored_path: /^https?:\/\//.test(s.url) ? null : s.url };
+  return {
+    source: out,
+    source_id: s.source_id,
+    license: s.license,
+    vintage: s.vintage,
+    sha256: s.sha256,
+    stored_path: /^https?:\/\//.test(s.url) ? null : s.url,
+  };
 }
 
 export interface Boundary {
@@ -65,15 +78,28 @@ export interface Boundary {
   source: ReturnType<typeof sourceOut>;
 }
 
-const boundaryStmts = new WeakMap<object, Statement<{ geom: Uint8Array | null; boundary_precision: string | null; boundary_source: string | null }, [string]>>();
+const boundaryStmts = new WeakMap<
+  object,
+  Statement<{ geom: Uint8Array | null; boundary_precision: string | null; boundary_source: string | null }, [string]>
+>();
 
 /** The stored boundary of a documented jurisdiction (decoded from its SpatiaLite blob), or null where none is held. */
 export function boundaryOf(dir: Directory, id: string): Boundary | null {
   if (!dir.store.jurisdiction(id)) return null;
   let stmt = boundaryStmts.get(dir.store);
-  if (!stmt) { stmt = dir.store.db.query("SELECT geom, boundary_precision, boundary_source FROM jurisdictions WHERE jurisdiction_id = ?"); boundaryStmts.set(dir.store, stmt); }
+  if (!stmt) {
+    stmt = dir.store.db.query(
+      "SELECT geom, boundary_precision, boundary_source FROM jurisdictions WHERE jurisdiction_id = ?",
+    );
+    boundaryStmts.set(dir.store, stmt);
+  }
   const row = stmt.get(id);
   if (!row?.geom) return null;
   const g = decodeSpatialiteBlob(row.geom);
-  return { polygons: g.polygons.map((p) => p.rings), bbox: g.mbr, precision: row.boundary_precision, source: sourceOut(dir.store, row.boundary_source, dir.links) };
+  return {
+    polygons: g.polygons.map((p) => p.rings),
+    bbox: g.mbr,
+    precision: row.boundary_precision,
+    source: sourceOut(dir.store, row.boundary_source, dir.links),
+  };
 }

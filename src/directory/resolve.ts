@@ -10,13 +10,32 @@ import { functionsFor } from "./functions";
 import type { PlaceNames } from "./places";
 import { requireJurisdiction } from "./resources";
 
-export interface ResolveDeps { store: Store; content: Content; links: Links; index: BoundaryIndex; names: PlaceNames }
-export interface Match { by: "point" | "address" | "place" | "jurisdiction_id"; label: string | null; approximate: boolean }
+export interface ResolveDeps {
+  store: Store;
+  content: Content;
+  links: Links;
+  index: BoundaryIndex;
+  names: PlaceNames;
+}
+export interface Match {
+  by: "point" | "address" | "place" | "jurisdiction_id";
+  label: string | null;
+  approximate: boolean;
+}
 
 /** Chain of the point (largest first) or outside-coverage. */
-export function chainAtPoint(d: ResolveDeps, lon: number, lat: number, hit: PointChain | null = d.index.lookup(lon, lat)): JurisdictionRow[] {
+export function chainAtPoint(
+  d: ResolveDeps,
+  lon: number,
+  lat: number,
+  hit: PointChain | null = d.index.lookup(lon, lat),
+): JurisdictionRow[] {
   const chain = hit ? chainFromIds(d.store, [hit.state, hit.county, hit.cousub, hit.place]) : [];
-  if (!chain.length) throw new DomainError("outside-coverage", `The point (${lat}, ${lon}) is not inside a state or territory covered by this service.`);
+  if (!chain.length)
+    throw new DomainError(
+      "outside-coverage",
+      `The point (${lat}, ${lon}) is not inside a state or territory covered by this service.`,
+    );
   return chain;
 }
 
@@ -37,7 +56,8 @@ function townlessStates(d: ResolveDeps): Set<string> {
 /** The caveat of a point chain without a county subdivision in a state whose town boundaries are not held. */
 export function townNotice(d: ResolveDeps, chain: JurisdictionRow[]): string | null {
   const state = chain.find((j) => j.type === "state");
-  if (!state?.state_fips || chain.some((j) => j.type === "cousub") || !townlessStates(d).has(state.state_fips)) return null;
+  if (!state?.state_fips || chain.some((j) => j.type === "cousub") || !townlessStates(d).has(state.state_fips))
+    return null;
   return `County subdivision (town, township) boundaries for ${state.name} are not held in this directory, so the chain has no county subdivision at this point; a function the state gives to towns or townships names no body here.`;
 }
 
@@ -58,7 +78,12 @@ export function chainAnswer(d: ResolveDeps, chain: JurisdictionRow[], atPoint = 
 }
 export type ChainAnswer = ReturnType<typeof chainAnswer>;
 
-export function answer(d: ResolveDeps, chain: JurisdictionRow[] | ChainAnswer, match: Match, point: { lon: number; lat: number } | null) {
+export function answer(
+  d: ResolveDeps,
+  chain: JurisdictionRow[] | ChainAnswer,
+  match: Match,
+  point: { lon: number; lat: number } | null,
+) {
   const c = Array.isArray(chain) ? chainAnswer(d, chain) : chain;
   return {
     data: {
@@ -76,10 +101,20 @@ export const POINT_MATCH: Match = { by: "point", label: null, approximate: false
 
 export function resolveId(d: ResolveDeps, id: string) {
   const j = requireJurisdiction(d.store, id);
-  return answer(d, chainOf(d.store, j.jurisdiction_id), { by: "jurisdiction_id", label: j.name, approximate: false }, null);
+  return answer(
+    d,
+    chainOf(d.store, j.jurisdiction_id),
+    { by: "jurisdiction_id", label: j.name, approximate: false },
+    null,
+  );
 }
 
 export function resolvePlace(d: ResolveDeps, place: string, state: string | undefined) {
   const j = d.names.resolve(place, state, d.links);
-  return answer(d, chainOf(d.store, j.jurisdiction_id), { by: "place", label: d.names.label(j), approximate: false }, null);
+  return answer(
+    d,
+    chainOf(d.store, j.jurisdiction_id),
+    { by: "place", label: d.names.label(j), approximate: false },
+    null,
+  );
 }

@@ -34,10 +34,23 @@ export type ResourceOut = ReturnType<typeof resourceOut>;
 const byRank = (a: ResourceRow, b: ResourceRow) => a.sort_key - b.sort_key || (a.resource_id < b.resource_id ? -1 : 1);
 
 /** All ranked resources for the place (smallest of `chain` is the place), before paging. */
-export function rankedResources(store: Store, trail: Trail, chain: JurisdictionRow[], topic: string | null): ResourceRow[] {
+export function rankedResources(
+  store: Store,
+  trail: Trail,
+  chain: JurisdictionRow[],
+  topic: string | null,
+): ResourceRow[] {
   const place = [...chain].sort((a, b) => TYPE_ORDER[b.type]! - TYPE_ORDER[a.type]!)[0];
   if (!place) return [];
-  const bodies = topic === null ? [place] : [...[...chain].sort((a, b) => TYPE_ORDER[b.type]! - TYPE_ORDER[a.type]!), ...(place.type === "country" ? [] : [store.jurisdiction("country:us")].filter((x): x is JurisdictionRow => !!x))];
+  const bodies =
+    topic === null
+      ? [place]
+      : [
+          ...[...chain].sort((a, b) => TYPE_ORDER[b.type]! - TYPE_ORDER[a.type]!),
+          ...(place.type === "country"
+            ? []
+            : [store.jurisdiction("country:us")].filter((x): x is JurisdictionRow => !!x)),
+        ];
   const out: ResourceRow[] = [];
   const seen = new Set<string>();
   for (const b of bodies) {
@@ -63,4 +76,3 @@ export function requireJurisdiction(store: Store, id: string): JurisdictionRow {
   if (!j) throw new DomainError("unknown-jurisdiction", `No place has the jurisdiction_id '${id.slice(0, 40)}'.`);
   return j;
 }
-

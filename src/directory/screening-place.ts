@@ -12,10 +12,13 @@ export function screeningPlace(dir: Directory, lon: number, lat: number) {
   const c = dir.chainAnswerAt(lon, lat); // outside-coverage when no state covers the point
   const state = c.jurisdictions.find((j) => j.type === "state") ?? null;
   const county = c.jurisdictions.find((j) => j.type === "county") ?? null;
-  const radon = county ? dir.store.radon.get(county.jurisdiction_id) ?? null : null;
+  const radon = county ? (dir.store.radon.get(county.jurisdiction_id) ?? null) : null;
   const chainKey = c.jurisdictions.map((j) => j.jurisdiction_id).join("|");
   let cache = memo.get(dir);
-  if (!cache) { cache = new LRUCache({ max: 20_000 }); memo.set(dir, cache); }
+  if (!cache) {
+    cache = new LRUCache({ max: 20_000 });
+    memo.set(dir, cache);
+  }
   return {
     key: chainKey,
     state: state?.state ?? null,

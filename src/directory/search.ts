@@ -8,14 +8,29 @@ import type { Database, Statement } from "bun:sqlite";
 import type { Store } from "./store";
 import { tokens } from "./names";
 
-export interface SearchHit { kind: "place" | "resource"; ref: string; name: string; score: number }
+export interface SearchHit {
+  kind: "place" | "resource";
+  ref: string;
+  name: string;
+  score: number;
+}
 
 export class NameSearch {
-  private readonly stmt: Statement<{ name: string; kind: string; ref: string; state: string | null; score: number }, [string, string, number]>;
-  private readonly stmtState: Statement<{ name: string; kind: string; ref: string; state: string | null; score: number }, [string, string, string, number]>;
+  private readonly stmt: Statement<
+    { name: string; kind: string; ref: string; state: string | null; score: number },
+    [string, string, number]
+  >;
+  private readonly stmtState: Statement<
+    { name: string; kind: string; ref: string; state: string | null; score: number },
+    [string, string, string, number]
+  >;
 
-  constructor(db: Database, private readonly store: Store) {
-    const base = "SELECT name, kind, ref, state, bm25(name_search) AS score FROM name_search WHERE name_search MATCH ? AND kind = ?";
+  constructor(
+    db: Database,
+    private readonly store: Store,
+  ) {
+    const base =
+      "SELECT name, kind, ref, state, bm25(name_search) AS score FROM name_search WHERE name_search MATCH ? AND kind = ?";
     this.stmt = db.query(`${base} ORDER BY score, ref LIMIT ?`);
     this.stmtState = db.query(`${base} AND (state = ? OR state IS NULL) ORDER BY score, ref LIMIT ?`);
   }
@@ -35,6 +50,8 @@ export class NameSearch {
     const ok = rows.filter((r) => (kind === "place" ? !!this.store.jurisdiction(r.ref) : true));
     const exact = (n: string) => (tokens(n).join(" ") === want ? 0 : 1);
     ok.sort((a, b) => exact(a.name) - exact(b.name) || a.score - b.score || (a.ref < b.ref ? -1 : 1));
-    return ok.slice(0, limit).map((r) => ({ kind: r.kind as "place" | "resource", ref: r.ref, name: r.name, score: r.score }));
+    return ok
+      .slice(0, limit)
+      .map((r) => ({ kind: r.kind as "place" | "resource", ref: r.ref, name: r.name, score: r.score }));
   }
 }

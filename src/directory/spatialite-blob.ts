@@ -75,7 +75,9 @@ class Reader {
   }
   need(n: number) {
     if (this.pos + n > this.view.byteLength) {
-      throw new SpatialiteBlobError(`truncated blob (need ${n} bytes at offset ${this.pos}, length ${this.view.byteLength})`);
+      throw new SpatialiteBlobError(
+        `truncated blob (need ${n} bytes at offset ${this.pos}, length ${this.view.byteLength})`,
+      );
     }
   }
   u8(): number {
@@ -143,7 +145,9 @@ function readBody(r: Reader, classType: number, out: DecodedPolygon[], depth: nu
     for (let i = 0; i < n; i++) {
       const marker = r.u8();
       if (marker !== BLOB_ENTITY) {
-        throw new SpatialiteBlobError(`expected ENTITY marker 0x69 at offset ${r.pos - 1}, got 0x${marker.toString(16)}`);
+        throw new SpatialiteBlobError(
+          `expected ENTITY marker 0x69 at offset ${r.pos - 1}, got 0x${marker.toString(16)}`,
+        );
       }
       const t = r.i32();
       const sub = dims(t);
@@ -164,7 +168,9 @@ export function decodeSpatialiteBlob(blob: Uint8Array): DecodedGeometry {
   if (blob[0]! !== BLOB_START) throw new SpatialiteBlobError(`bad START byte 0x${blob[0]!.toString(16)}`);
   const e = blob[1]!;
   if (e !== 0x00 && e !== 0x01) {
-    throw new SpatialiteBlobError(`bad endianness byte 0x${e.toString(16)} (TinyPoint / GeoPackage blobs are not supported)`);
+    throw new SpatialiteBlobError(
+      `bad endianness byte 0x${e.toString(16)} (TinyPoint / GeoPackage blobs are not supported)`,
+    );
   }
   if (blob[HEADER_LENGTH - 1]! !== BLOB_MBR_END) {
     throw new SpatialiteBlobError(`bad MBR_END byte 0x${blob[HEADER_LENGTH - 1]!.toString(16)}`);

@@ -6,52 +6,117 @@
 import type { Database, Statement } from "bun:sqlite";
 
 export interface JurisdictionRow {
-  jurisdiction_id: string; type: string; name: string; legal_type: string | null; state: string | null;
-  state_fips: string | null; county_id: string | null; ocd_id: string | null; tiger_vintage: string | null;
-  incorporated: number | null; source_id: string; documented: number;
+  jurisdiction_id: string;
+  type: string;
+  name: string;
+  legal_type: string | null;
+  state: string | null;
+  state_fips: string | null;
+  county_id: string | null;
+  ocd_id: string | null;
+  tiger_vintage: string | null;
+  incorporated: number | null;
+  source_id: string;
+  documented: number;
   /** Census FUNCSTAT: A, B, C, G = an active government; F, I, N, S = none (e.g. Maine's unorganized territories) */
   funcstat?: string | null;
   /** source of the polygon the point index holds (a point answer cites it) */
   boundary_source?: string | null;
 }
 export interface ResourceRow {
-  resource_id: string; jurisdiction_id: string; name: string; description: string | null; url: string;
-  search_url_template: string | null; topics: string[]; publisher: string | null; provider: string | null; official: number;
-  verified_status: string; verified_at: string | null; verification_method: string | null; last_http_status: number | null;
-  source_kind: string; source_id: string | null; documented: number; sort_key: number;
+  resource_id: string;
+  jurisdiction_id: string;
+  name: string;
+  description: string | null;
+  url: string;
+  search_url_template: string | null;
+  topics: string[];
+  publisher: string | null;
+  provider: string | null;
+  official: number;
+  verified_status: string;
+  verified_at: string | null;
+  verification_method: string | null;
+  last_http_status: number | null;
+  source_kind: string;
+  source_id: string | null;
+  documented: number;
+  sort_key: number;
 }
 export interface OfficeRow {
-  office_id: string; jurisdiction_id: string; name: string; kind: string | null; function: string | null;
-  phone: string | null; email: string | null; address: string | null; url: string | null;
-  verified_status: string; verified_at: string | null; source_kind: string; source_id: string | null; documented: number;
+  office_id: string;
+  jurisdiction_id: string;
+  name: string;
+  kind: string | null;
+  function: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  url: string | null;
+  verified_status: string;
+  verified_at: string | null;
+  source_kind: string;
+  source_id: string | null;
+  documented: number;
 }
 export interface OverrideRow {
-  jurisdiction_id: string; function: string; performer_id: string | null; office_id: string | null; role: string;
-  levy_scope: string | null; basis: string | null; evidence_url: string | null; source_id: string;
+  jurisdiction_id: string;
+  function: string;
+  performer_id: string | null;
+  office_id: string | null;
+  role: string;
+  levy_scope: string | null;
+  basis: string | null;
+  evidence_url: string | null;
+  source_id: string;
 }
 export interface SourceRow {
-  source_id: string; name: string; url: string; publisher: string | null; official: number; retrieved_at: string | null;
-  license_class: string; license: string | null; vintage: string | null; sha256: string | null; documented: number;
+  source_id: string;
+  name: string;
+  url: string;
+  publisher: string | null;
+  official: number;
+  retrieved_at: string | null;
+  license_class: string;
+  license: string | null;
+  vintage: string | null;
+  sha256: string | null;
+  documented: number;
 }
 
 /** A list handed out with the count of undocumented records that were left out of it. */
-export interface Filtered<T> { items: T[]; leftOut: number }
+export interface Filtered<T> {
+  items: T[];
+  leftOut: number;
+}
 
 const groupBy = <T>(rows: T[], key: (r: T) => string) => {
   const m = new Map<string, T[]>();
-  for (const r of rows) { const k = key(r); const l = m.get(k); if (l) l.push(r); else m.set(k, [r]); }
+  for (const r of rows) {
+    const k = key(r);
+    const l = m.get(k);
+    if (l) l.push(r);
+    else m.set(k, [r]);
+  }
   return m;
 };
 
 /** ORDER BY sort_key, resource_id within one jurisdiction (the ids are ASCII: JavaScript order = SQLite BINARY order). */
 const byResourceOrder = (a: { sort_key: number; resource_id: string }, b: typeof a) =>
-  a.sort_key !== b.sort_key ? a.sort_key - b.sort_key : a.resource_id < b.resource_id ? -1 : a.resource_id > b.resource_id ? 1 : 0;
+  a.sort_key !== b.sort_key
+    ? a.sort_key - b.sort_key
+    : a.resource_id < b.resource_id
+      ? -1
+      : a.resource_id > b.resource_id
+        ? 1
+        : 0;
 
 const JURISDICTION_COLUMNS = `jurisdiction_id, type, name, legal_type, state, state_fips, county_id, ocd_id, tiger_vintage, incorporated,
   funcstat, source_id, documented, boundary_source`;
 
 /** States with documented county subdivision records (covered by the index jurisdictions_by_type: no table scan). */
-export const COUSUB_STATES_SQL = "SELECT DISTINCT state_fips AS s FROM jurisdictions WHERE type = 'cousub' AND documented <> 0 AND state_fips IS NOT NULL AND state_fips <> ''";
+export const COUSUB_STATES_SQL =
+  "SELECT DISTINCT state_fips AS s FROM jurisdictions WHERE type = 'cousub' AND documented <> 0 AND state_fips IS NOT NULL AND state_fips <> ''";
 
 type Radon = { zone: string; edition: string; note: string | null; source_id: string };
 
@@ -84,22 +149,46 @@ export class Store {
     this.resourceRowidStmt = db.query("SELECT rowid FROM resources WHERE resource_id = ?");
     // files built before the index was added are read with one narrow scan instead (resourcesAll)
     if (db.query("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'resources_by_jurisdiction'").get()) {
-      this.resourceRowidsOf = db.query<{ rowid: number }, [string]>("SELECT rowid FROM resources WHERE jurisdiction_id = ?");
+      this.resourceRowidsOf = db.query<{ rowid: number }, [string]>(
+        "SELECT rowid FROM resources WHERE jurisdiction_id = ?",
+      );
     }
-    for (const r of db.query<{ jurisdiction_id: string; other_id: string }, []>("SELECT jurisdiction_id, other_id FROM same_as ORDER BY jurisdiction_id, other_id").all()) {
-      const l = this.sameAs.get(r.jurisdiction_id); if (l) l.push(r.other_id); else this.sameAs.set(r.jurisdiction_id, [r.other_id]);
+    for (const r of db
+      .query<{ jurisdiction_id: string; other_id: string }, []>(
+        "SELECT jurisdiction_id, other_id FROM same_as ORDER BY jurisdiction_id, other_id",
+      )
+      .all()) {
+      const l = this.sameAs.get(r.jurisdiction_id);
+      if (l) l.push(r.other_id);
+      else this.sameAs.set(r.jurisdiction_id, [r.other_id]);
     }
-    this.offices = groupBy(db.query<OfficeRow, []>("SELECT * FROM offices ORDER BY jurisdiction_id, office_id").all(), (r) => r.jurisdiction_id);
-    this.overrides = groupBy(db.query<OverrideRow, []>("SELECT * FROM function_overrides ORDER BY jurisdiction_id, function, role").all(), (r) => r.jurisdiction_id);
-    for (const r of db.query<{ state: string; source_id: string }, []>("SELECT state, source_id FROM state_rules").all()) this.stateRuleSource.set(r.state.toUpperCase(), r.source_id);
-    this.manifest = Object.fromEntries(db.query<{ key: string; value: string }, []>("SELECT key, value FROM manifest").all().map((r) => [r.key, r.value]));
+    this.offices = groupBy(
+      db.query<OfficeRow, []>("SELECT * FROM offices ORDER BY jurisdiction_id, office_id").all(),
+      (r) => r.jurisdiction_id,
+    );
+    this.overrides = groupBy(
+      db.query<OverrideRow, []>("SELECT * FROM function_overrides ORDER BY jurisdiction_id, function, role").all(),
+      (r) => r.jurisdiction_id,
+    );
+    for (const r of db
+      .query<{ state: string; source_id: string }, []>("SELECT state, source_id FROM state_rules")
+      .all())
+      this.stateRuleSource.set(r.state.toUpperCase(), r.source_id);
+    this.manifest = Object.fromEntries(
+      db
+        .query<{ key: string; value: string }, []>("SELECT key, value FROM manifest")
+        .all()
+        .map((r) => [r.key, r.value]),
+    );
   }
 
   /** Every jurisdiction row (documented or not) by id, in id order: read on first use (a full scan, ~40k rows). */
   get jurisdictions(): ReadonlyMap<string, JurisdictionRow> {
     if (this.allJurisdictions) return this.allJurisdictions;
     const all = new Map<string, JurisdictionRow>();
-    for (const r of this.db.query<JurisdictionRow, []>(`SELECT ${JURISDICTION_COLUMNS} FROM jurisdictions ORDER BY jurisdiction_id`).all()) {
+    for (const r of this.db
+      .query<JurisdictionRow, []>(`SELECT ${JURISDICTION_COLUMNS} FROM jurisdictions ORDER BY jurisdiction_id`)
+      .all()) {
       all.set(r.jurisdiction_id, this.jurisdictionRows.get(r.jurisdiction_id) ?? r); // rows already handed out stay the same objects
     }
     this.jurisdictionRows.clear();
@@ -109,7 +198,10 @@ export class Store {
   private row(id: string): JurisdictionRow | undefined {
     if (this.allJurisdictions) return this.allJurisdictions.get(id);
     let j = this.jurisdictionRows.get(id);
-    if (!j) { j = this.jurisdictionStmt.get(id) ?? undefined; if (j) this.jurisdictionRows.set(id, j); }
+    if (!j) {
+      j = this.jurisdictionStmt.get(id) ?? undefined;
+      if (j) this.jurisdictionRows.set(id, j);
+    }
     return j;
   }
 
@@ -121,16 +213,24 @@ export class Store {
 
   /** Documented states, DC and territories (a range of the primary key: no scan). */
   states(): JurisdictionRow[] {
-    if (this.allJurisdictions) return [...this.allJurisdictions.values()].filter((j) => j.type === "state" && j.documented);
-    const ids = this.db.query<{ jurisdiction_id: string }, []>("SELECT jurisdiction_id FROM jurisdictions WHERE jurisdiction_id >= 'state:' AND jurisdiction_id < 'state;' ORDER BY jurisdiction_id").all();
-    return ids.map((r) => this.jurisdiction(r.jurisdiction_id)).filter((j): j is JurisdictionRow => !!j && j.type === "state");
+    if (this.allJurisdictions)
+      return [...this.allJurisdictions.values()].filter((j) => j.type === "state" && j.documented);
+    const ids = this.db
+      .query<{ jurisdiction_id: string }, []>(
+        "SELECT jurisdiction_id FROM jurisdictions WHERE jurisdiction_id >= 'state:' AND jurisdiction_id < 'state;' ORDER BY jurisdiction_id",
+      )
+      .all();
+    return ids
+      .map((r) => this.jurisdiction(r.jurisdiction_id))
+      .filter((j): j is JurisdictionRow => !!j && j.type === "state");
   }
 
   /** State FIPS codes with at least one documented county subdivision record. */
   cousubRecordStates(): Set<string> {
     const out = new Set<string>();
     if (this.allJurisdictions) {
-      for (const j of this.allJurisdictions.values()) if (j.type === "cousub" && j.documented && j.state_fips) out.add(j.state_fips);
+      for (const j of this.allJurisdictions.values())
+        if (j.type === "cousub" && j.documented && j.state_fips) out.add(j.state_fips);
       return out;
     }
     for (const r of this.db.query<{ s: string }, []>(COUSUB_STATES_SQL).all()) out.add(r.s);
@@ -140,17 +240,23 @@ export class Store {
   /** A source record by id (documented or not), or undefined. */
   source(id: string): SourceRow | undefined {
     let s = this.sourceRows.get(id);
-    if (!s) { s = this.sourceStmt.get(id) ?? undefined; if (s) this.sourceRows.set(id, s); }
+    if (!s) {
+      s = this.sourceStmt.get(id) ?? undefined;
+      if (s) this.sourceRows.set(id, s);
+    }
     return s;
   }
 
-  isDocumentedSource(id: string | null): boolean { return !!id && this.source(id)?.documented === 1; }
+  isDocumentedSource(id: string | null): boolean {
+    return !!id && this.source(id)?.documented === 1;
+  }
 
   /** Radon zones by county id (read on first use). */
   get radon(): ReadonlyMap<string, Radon> {
     if (!this.radonZones) {
       this.radonZones = new Map();
-      for (const r of this.db.query<Radon & { county_id: string }, []>("SELECT * FROM radon_zones").all()) this.radonZones.set(r.county_id, r);
+      for (const r of this.db.query<Radon & { county_id: string }, []>("SELECT * FROM radon_zones").all())
+        this.radonZones.set(r.county_id, r);
     }
     return this.radonZones;
   }
@@ -158,7 +264,10 @@ export class Store {
   private documented<T extends { documented: number; source_id: string | null }>(rows: T[]): Filtered<T> {
     let leftOut = 0;
     const items: T[] = [];
-    for (const r of rows) { if (r.documented && this.isDocumentedSource(r.source_id)) items.push(r); else leftOut++; }
+    for (const r of rows) {
+      if (r.documented && this.isDocumentedSource(r.source_id)) items.push(r);
+      else leftOut++;
+    }
     return { items, leftOut };
   }
 
@@ -178,7 +287,9 @@ export class Store {
   private resourcesAll(jurisdictionId: string): ResourceRow[] {
     let g = this.resourceGroups.get(jurisdictionId);
     if (g) return g;
-    const rowids = this.resourceRowidsOf ? this.resourceRowidsOf.all(jurisdictionId).map((r) => r.rowid) : this.scannedRowids().get(jurisdictionId) ?? [];
+    const rowids = this.resourceRowidsOf
+      ? this.resourceRowidsOf.all(jurisdictionId).map((r) => r.rowid)
+      : (this.scannedRowids().get(jurisdictionId) ?? []);
     g = rowids.map((id) => this.resourceRow(id)!).sort(byResourceOrder);
     this.resourceGroups.set(jurisdictionId, g);
     return g;
@@ -187,16 +298,24 @@ export class Store {
   private scannedRowids(): Map<string, number[]> {
     if (!this.resourceRowids) {
       const m = new Map<string, number[]>();
-      for (const [rowid, jid] of this.db.query<unknown, []>("SELECT rowid, jurisdiction_id FROM resources").values() as [number, string][]) {
-        const l = m.get(jid); if (l) l.push(rowid); else m.set(jid, [rowid]);
+      for (const [rowid, jid] of this.db
+        .query<unknown, []>("SELECT rowid, jurisdiction_id FROM resources")
+        .values() as [number, string][]) {
+        const l = m.get(jid);
+        if (l) l.push(rowid);
+        else m.set(jid, [rowid]);
       }
       this.resourceRowids = m;
     }
     return this.resourceRowids;
   }
 
-  resourcesOf(jurisdictionId: string): Filtered<ResourceRow> { return this.documented(this.resourcesAll(jurisdictionId)); }
-  officesOf(jurisdictionId: string): Filtered<OfficeRow> { return this.documented(this.offices.get(jurisdictionId) ?? []); }
+  resourcesOf(jurisdictionId: string): Filtered<ResourceRow> {
+    return this.documented(this.resourcesAll(jurisdictionId));
+  }
+  officesOf(jurisdictionId: string): Filtered<OfficeRow> {
+    return this.documented(this.offices.get(jurisdictionId) ?? []);
+  }
   overridesOf(jurisdictionId: string): OverrideRow[] {
     return (this.overrides.get(jurisdictionId) ?? []).filter((o) => this.isDocumentedSource(o.source_id));
   }

@@ -22,13 +22,19 @@ export interface TopGrid {
 
 /** Digest of the polygon boxes (4 per polygon) and types (1 per polygon) a grid is built on. */
 export function gridDigest(boxes: Float64Array, types: Uint8Array, cellSize: number): string {
-  const h = Bun.hash.xxHash3(new Uint8Array(boxes.buffer, boxes.byteOffset, boxes.byteLength), Bun.hash.xxHash3(types, BigInt(Math.round(cellSize * 1e9))));
+  const h = Bun.hash.xxHash3(
+    new Uint8Array(boxes.buffer, boxes.byteOffset, boxes.byteLength),
+    Bun.hash.xxHash3(types, BigInt(Math.round(cellSize * 1e9))),
+  );
   return h.toString(16).padStart(16, "0");
 }
 
 export function buildTopGrid(boxes: Float64Array, types: Uint8Array, cellSize: number): TopGrid {
   const np = types.length;
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let pi = 0; pi < np; pi++) {
     if (boxes[4 * pi]! < minX) minX = boxes[4 * pi]!;
     if (boxes[4 * pi + 1]! < minY) minY = boxes[4 * pi + 1]!;
@@ -54,13 +60,20 @@ export function buildTopGrid(boxes: Float64Array, types: Uint8Array, cellSize: n
   const cellIdx = new Int32Array(gnx * gny).fill(-1);
   let nCells = 0;
   for (let pi = 0; pi < np; pi++) {
-    const c0 = ranges[4 * pi]!, r0 = ranges[4 * pi + 1]!, c1 = ranges[4 * pi + 2]!, r1 = ranges[4 * pi + 3]!;
-    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) if (cellIdx[r * gnx + c] === -1) cellIdx[r * gnx + c] = nCells++;
+    const c0 = ranges[4 * pi]!,
+      r0 = ranges[4 * pi + 1]!,
+      c1 = ranges[4 * pi + 2]!,
+      r1 = ranges[4 * pi + 3]!;
+    for (let r = r0; r <= r1; r++)
+      for (let c = c0; c <= c1; c++) if (cellIdx[r * gnx + c] === -1) cellIdx[r * gnx + c] = nCells++;
   }
   const nSlots = nCells * NTYPES;
   const off = new Int32Array(nSlots + 1);
   for (let pi = 0; pi < np; pi++) {
-    const c0 = ranges[4 * pi]!, r0 = ranges[4 * pi + 1]!, c1 = ranges[4 * pi + 2]!, r1 = ranges[4 * pi + 3]!;
+    const c0 = ranges[4 * pi]!,
+      r0 = ranges[4 * pi + 1]!,
+      c1 = ranges[4 * pi + 2]!,
+      r1 = ranges[4 * pi + 3]!;
     const t = types[pi]!;
     for (let r = r0; r <= r1; r++) {
       for (let c = c0; c <= c1; c++) {
@@ -74,7 +87,10 @@ export function buildTopGrid(boxes: Float64Array, types: Uint8Array, cellSize: n
   const entries = new Int32Array(off[nSlots]!);
   // polygons are in feature (R3) order, so each slot comes out sorted
   for (let pi = 0; pi < np; pi++) {
-    const c0 = ranges[4 * pi]!, r0 = ranges[4 * pi + 1]!, c1 = ranges[4 * pi + 2]!, r1 = ranges[4 * pi + 3]!;
+    const c0 = ranges[4 * pi]!,
+      r0 = ranges[4 * pi + 1]!,
+      c1 = ranges[4 * pi + 2]!,
+      r1 = ranges[4 * pi + 3]!;
     const t = types[pi]!;
     for (let r = r0; r <= r1; r++) {
       for (let c = c0; c <= c1; c++) {

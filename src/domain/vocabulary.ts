@@ -36,5 +36,11 @@ export const FUNCTION_TOPICS: Record<Fn, Topic[]> = Object.fromEntries(
 
 export const JURISDICTION_TYPES = ["country", "state", "county", "cousub", "place", "district"] as const;
 export const VERIFIED_STATUSES = ["verified", "not_yet_verified", "possibly_broken"] as const;
-export const LICENSE_CLASSES = ["open", "public_record", "restricted_no_redistribution", "licensed_third_party", "unknown"] as const;
+export const LICENSE_CLASSES = [
+  "open",
+  "public_record",
+  "restricted_no_redistribution",
+  "licensed_third_party",
+  "unknown",
+] as const;
 export const RULE_LEVELS = ["state", "county", "town", "city"] as const;

@@ -23,7 +23,11 @@ import type { RouteDef } from "./route";
 import { ROUTES } from "./routes";
 
 export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
-const CORS_HEADERS = { "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": "ETag, X-Request-Id, RateLimit, RateLimit-Policy, Retry-After, Link, Deprecation, Sunset" };
+const CORS_HEADERS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Expose-Headers":
+    "ETag, X-Request-Id, RateLimit, RateLimit-Policy, Retry-After, Link, Deprecation, Sunset",
+};
 /** Seconds a caller is asked to wait after a request ran past timeouts.request_ms. */
 export const TIMEOUT_RETRY_AFTER_S = 5;
 
@@ -35,7 +39,17 @@ export interface App {
   elysia: Elysia;
 }
 
-export const OPENAPI_ROUTE: RouteDef = { path: "/openapi.json", operationId: "getOpenApi", summary: "The OpenAPI 3.1 description of this API", description: "The machine-readable description of this API (OpenAPI 3.1). No key is needed: an Authorization header is ignored here, and the document is not charged to any limit.", data: null, errors: [304], problems: [], handler: () => new Response() };
+export const OPENAPI_ROUTE: RouteDef = {
+  path: "/openapi.json",
+  operationId: "getOpenApi",
+  summary: "The OpenAPI 3.1 description of this API",
+  description:
+    "The machine-readable description of this API (OpenAPI 3.1). No key is needed: an Authorization header is ignored here, and the document is not charged to any limit.",
+  data: null,
+  errors: [304],
+  problems: [],
+  handler: () => new Response(),
+};
 
 export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
   const cfg = deps.config;
@@ -45,7 +59,13 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
 
   const problem = (ctx: Context, e: DomainError, extraHeaders?: Record<string, string>, status?: number) => {
     const body = problemBody(cfg.problems_url, e.suffix, e.detail, ctx.requestId, e.extra.choices, status);
-    const headers: Record<string, string> = { ...ctx.common, "Content-Type": "application/problem+json", "Cache-Control": NO_STORE, ...extraHeaders, ...e.extra.headers };
+    const headers: Record<string, string> = {
+      ...ctx.common,
+      "Content-Type": "application/problem+json",
+      "Cache-Control": NO_STORE,
+      ...extraHeaders,
+      ...e.extra.headers,
+    };
     if (e.extra.retryAfter !== undefined) headers["Retry-After"] = String(Math.max(1, Math.ceil(e.extra.retryAfter)));
     if (e.suffix === "method-not-allowed") headers.Allow = ALLOWED_METHODS;
     return new Response(JSON.stringify(body), { status: body.status, headers });
@@ -57,8 +77,13 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
       const status = err.suffix === "unknown-topic" && !ctx.path.startsWith("/v1/guides/") ? 400 : undefined;
       return problem(ctx, err, undefined, status);
     }
-    log(`internal-error request_id=${ctx.requestId} ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
-    return problem(ctx, new DomainError("internal-error", "The request could not be finished; it has been logged under its request_id."));
+    log(
+      `internal-error request_id=${ctx.requestId} ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+    );
+    return problem(
+      ctx,
+      new DomainError("internal-error", "The request could not be finished; it has been logged under its request_id."),
+    );
   };
 
   // Elysia holds the routes for the OpenAPI generator (toOpenAPISchema reads them); requests never go through it,
@@ -88,7 +113,11 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     const path = def.pathParams ? parseParams(params, def.pathParams) : {};
     const query = def.query ? parseParams(ctx.query, def.query) : {};
     const out = def.handler({ ctx, query, params: path, deps });
-    if (out instanceof Promise) return out.then((o) => (o instanceof Response ? withCommon(o, ctx) : respond(ctx, o)), (err) => toProblem(ctx, err));
+    if (out instanceof Promise)
+      return out.then(
+        (o) => (o instanceof Response ? withCommon(o, ctx) : respond(ctx, o)),
+        (err) => toProblem(ctx, err),
+      );
     return out instanceof Response ? withCommon(out, ctx) : respond(ctx, out);
   }
 
@@ -102,14 +131,19 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     const found = router.match(ctx.path);
     const list = !!found?.def.list;
     let auth: Auth;
-    try { auth = authenticate(req.headers, deps.keys); } catch (e) {
+    try {
+      auth = authenticate(req.headers, deps.keys);
+    } catch (e) {
       Object.assign(ctx.common, deps.limiter.peekHeaders(callerOf({ kind: "anonymous" }, address), list));
       throw e;
     }
     ctx.keyed = auth.kind === "key";
     const outcome = deps.limiter.check(callerOf(auth, address), list);
     Object.assign(ctx.common, outcome.headers);
-    if (!outcome.ok) throw new DomainError("rate-limited", `A minute or day limit is used up; wait ${outcome.retryAfter} seconds.`, { retryAfter: outcome.retryAfter });
+    if (!outcome.ok)
+      throw new DomainError("rate-limited", `A minute or day limit is used up; wait ${outcome.retryAfter} seconds.`, {
+        retryAfter: outcome.retryAfter,
+      });
     if (!found) throw new DomainError("not-found", `No endpoint at ${ctx.path.slice(0, 100)}.`);
     return run(ctx, found.def, found.params);
   }
@@ -122,12 +156,27 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     if (deps.web && !(path === "/v1" || path.startsWith("/v1/"))) return deps.web(req, socketAddress);
     const requestId = requestIdOf(req.headers.get("x-request-id"));
     const common: Record<string, string> = { "X-Request-Id": requestId, ...CORS_HEADERS };
-    const ctx = new Context(requestId, path, search, head, cfg.base_url, origin, cfg.problems_url, req.headers.get("if-none-match"), common);
+    const ctx = new Context(
+      requestId,
+      path,
+      search,
+      head,
+      cfg.base_url,
+      origin,
+      cfg.problems_url,
+      req.headers.get("if-none-match"),
+      common,
+    );
     let res: Response | Promise<Response>;
     try {
       if (method === "OPTIONS") res = preflight(ctx, req.headers);
-      else if (method !== "GET" && !head) throw new DomainError("method-not-allowed", `${method.slice(0, 10)} is not answered; use GET, HEAD or OPTIONS.`);
-      else if (path === "/v1" || path.startsWith("/v1/")) res = api(req, ctx, clientAddress(socketAddress, req.headers, cfg.trusted_proxies));
+      else if (method !== "GET" && !head)
+        throw new DomainError(
+          "method-not-allowed",
+          `${method.slice(0, 10)} is not answered; use GET, HEAD or OPTIONS.`,
+        );
+      else if (path === "/v1" || path.startsWith("/v1/"))
+        res = api(req, ctx, clientAddress(socketAddress, req.headers, cfg.trusted_proxies));
       else throw new DomainError("not-found", `No endpoint at ${path.slice(0, 100)}.`);
     } catch (err) {
       res = toProblem(ctx, err);
@@ -140,7 +189,20 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
   function withTimeout(ctx: Context, p: Promise<Response>): Promise<Response> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<Response>((resolve) => {
-      timer = setTimeout(() => resolve(problem(ctx, new DomainError("busy", `The request could not be finished within ${timeoutMs} ms; retry in a few seconds.`, { retryAfter: TIMEOUT_RETRY_AFTER_S }))), timeoutMs);
+      timer = setTimeout(
+        () =>
+          resolve(
+            problem(
+              ctx,
+              new DomainError(
+                "busy",
+                `The request could not be finished within ${timeoutMs} ms; retry in a few seconds.`,
+                { retryAfter: TIMEOUT_RETRY_AFTER_S },
+              ),
+            ),
+          ),
+        timeoutMs,
+      );
     });
     return Promise.race([p.catch((err) => toProblem(ctx, err)), late]).finally(() => clearTimeout(timer));
   }
@@ -155,7 +217,8 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
   /** Last touches common to every response: deprecations, HEAD. */
   function finish(res: Response, ctx: Context): Response | Promise<Response> {
     if (deps.deprecations.length && (res.status === 200 || res.status === 304)) {
-      for (const [k, v] of Object.entries(deprecationHeaders(ctx.path.replace(/^\/v1/, ""), deps.deprecations))) res.headers.set(k, v);
+      for (const [k, v] of Object.entries(deprecationHeaders(ctx.path.replace(/^\/v1/, ""), deps.deprecations)))
+        res.headers.set(k, v);
     }
     if (ctx.head && res.body) {
       return res.arrayBuffer().then((b) => {
@@ -169,20 +232,43 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
 
   function unparsed(reason: Unparsed): Response {
     const requestId = requestIdOf(null);
-    const ctx = new Context(requestId, "/", "", false, cfg.base_url, origin, cfg.problems_url, null, { "X-Request-Id": requestId, ...CORS_HEADERS });
-    if (reason === "method") return problem(ctx, new DomainError("method-not-allowed", "The method is not answered; use GET, HEAD or OPTIONS."));
+    const ctx = new Context(requestId, "/", "", false, cfg.base_url, origin, cfg.problems_url, null, {
+      "X-Request-Id": requestId,
+      ...CORS_HEADERS,
+    });
+    if (reason === "method")
+      return problem(
+        ctx,
+        new DomainError("method-not-allowed", "The method is not answered; use GET, HEAD or OPTIONS."),
+      );
     const u = UNPARSED[reason];
-    return new Response(JSON.stringify(aboutBlank(u.status, u.title, u.detail, requestId)), { status: u.status, headers: { ...ctx.common, "Content-Type": "application/problem+json", "Cache-Control": NO_STORE } });
+    return new Response(JSON.stringify(aboutBlank(u.status, u.title, u.detail, requestId)), {
+      status: u.status,
+      headers: { ...ctx.common, "Content-Type": "application/problem+json", "Cache-Control": NO_STORE },
+    });
   }
 
   function preflight(ctx: Context, headers: HeaderReader): Response {
-    const asked = (headers.get("access-control-request-headers") ?? "").toLowerCase().split(",").map((s) => s.trim()).filter(Boolean);
+    const asked = (headers.get("access-control-request-headers") ?? "")
+      .toLowerCase()
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (asked.includes("authorization")) {
-      return problem(ctx, new DomainError("bad-parameter", "Keys are for servers only: a browser preflight may not ask for the Authorization header."));
+      return problem(
+        ctx,
+        new DomainError(
+          "bad-parameter",
+          "Keys are for servers only: a browser preflight may not ask for the Authorization header.",
+        ),
+      );
     }
     const method = headers.get("access-control-request-method");
     if (method && !["GET", "HEAD", "OPTIONS"].includes(method.toUpperCase())) {
-      return problem(ctx, new DomainError("method-not-allowed", `${method.slice(0, 10)} is not answered; use GET, HEAD or OPTIONS.`));
+      return problem(
+        ctx,
+        new DomainError("method-not-allowed", `${method.slice(0, 10)} is not answered; use GET, HEAD or OPTIONS.`),
+      );
     }
     return new Response(null, {
       status: 204,
@@ -197,5 +283,12 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     });
   }
 
-  return { handle, unparsed, openapi, get elysia() { return (built ??= build()).elysia; } };
+  return {
+    handle,
+    unparsed,
+    openapi,
+    get elysia() {
+      return (built ??= build()).elysia;
+    },
+  };
 }

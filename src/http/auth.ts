@@ -9,7 +9,11 @@ export function authenticate(headers: HeaderReader, keys: KeyStore): Auth {
   const h = headers.get("authorization");
   if (h === null) return { kind: "anonymous" };
   const m = /^Bearer ([^\s]+)$/.exec(h.trim());
-  if (!m || !KEY_PATTERN.test(m[1]!)) throw new DomainError("invalid-key", "The Authorization header must be 'Bearer <key>' with a key issued by this service.");
+  if (!m || !KEY_PATTERN.test(m[1]!))
+    throw new DomainError(
+      "invalid-key",
+      "The Authorization header must be 'Bearer <key>' with a key issued by this service.",
+    );
   const found = keys.lookup(m[1]!);
   if (!found) throw new DomainError("invalid-key", "The key is unknown or has been revoked.");
   return { kind: "key", ...found };

@@ -16,7 +16,8 @@ function expandV6(a: string): number[] | null {
   }
   const halves = s.split("::");
   if (halves.length > 2) return null;
-  const part = (x: string) => (x === "" ? [] : x.split(":").map((h) => (/^[0-9a-f]{1,4}$/.test(h) ? parseInt(h, 16) : NaN)));
+  const part = (x: string) =>
+    x === "" ? [] : x.split(":").map((h) => (/^[0-9a-f]{1,4}$/.test(h) ? parseInt(h, 16) : NaN));
   const head = part(halves[0]!);
   const rest = halves.length === 2 ? part(halves[1]!) : [];
   const fill = 8 - head.length - rest.length;
@@ -37,7 +38,8 @@ export function addressBytes(a: string): number[] | null {
   if (v4) return v4;
   const v6 = expandV6(a);
   if (!v6) return null;
-  if (v6.slice(0, 5).every((n) => n === 0) && v6[5] === 0xffff) return [v6[6]! >> 8, v6[6]! & 255, v6[7]! >> 8, v6[7]! & 255];
+  if (v6.slice(0, 5).every((n) => n === 0) && v6[5] === 0xffff)
+    return [v6[6]! >> 8, v6[6]! & 255, v6[7]! >> 8, v6[7]! & 255];
   return v6.flatMap((n) => [n >> 8, n & 255]);
 }
 
@@ -57,7 +59,10 @@ function limitKeyOf(address: string): string {
   const b = addressBytes(address);
   if (!b) return address;
   if (b.length === 4) return b.join(".");
-  const hex = b.slice(0, 8).map((x) => x.toString(16).padStart(2, "0")).join("");
+  const hex = b
+    .slice(0, 8)
+    .map((x) => x.toString(16).padStart(2, "0"))
+    .join("");
   return `${hex.match(/.{4}/g)!.join(":")}::/64`;
 }
 
@@ -82,7 +87,10 @@ export function clientAddress(socketAddress: string, headers: HeaderReader, trus
   if (!trustedProxies.length || !inAny(socketAddress, trustedProxies)) return socketAddress;
   const xff = headers.get("x-forwarded-for");
   if (!xff) return socketAddress;
-  const hops = xff.split(",").map((s) => s.trim()).filter(Boolean);
+  const hops = xff
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = hops[i]!;
     if (!addressBytes(hop)) return socketAddress;

@@ -19,7 +19,9 @@ export class Context implements RequestContext {
     readonly common: Record<string, string>,
   ) {}
 
-  get query(): Record<string, string> { return (this._query ??= parseQuery(this.search)); }
+  get query(): Record<string, string> {
+    return (this._query ??= parseQuery(this.search));
+  }
 
   get url(): URL {
     if (!this._url) {

@@ -1,6 +1,11 @@
 // Versioning (spec part 9): deprecated paths emit Deprecation and Sunset for the whole notice period.
 // The table is empty now; each entry: path prefix under /v1, the date the deprecation was announced, the sunset date.
-export interface Deprecation { pathPrefix: string; deprecatedAt: string; sunsetAt: string; link?: string }
+export interface Deprecation {
+  pathPrefix: string;
+  deprecatedAt: string;
+  sunsetAt: string;
+  link?: string;
+}
 
 export const DEPRECATIONS: Deprecation[] = [];
 

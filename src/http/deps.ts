@@ -13,7 +13,7 @@ import type { ParcelSource } from "../parcels/source";
 export interface Deps {
   config: Config;
   content: Content;
-  asOf: string;                 // the data's as_of (manifest), ISO date-time
+  asOf: string; // the data's as_of (manifest), ISO date-time
   links: Links;
   keys: KeyStore;
   limiter: Limiter;

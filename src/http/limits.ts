@@ -20,25 +20,42 @@ const SLOT_MS = WINDOWS.map((w) => (w.seconds * 1000) / w.slots);
 
 /** Per key: count and absolute slot number of each ring cell (both windows side by side), and per window the
  * newest slot seen (`head`) and the running total of the live cells (cells always hold slots head-k … head). */
-interface Counters { count: Int32Array; slot: Float64Array; head: Float64Array; total: Float64Array }
-export interface Take { ok: boolean; retryAfter: number; remaining: [number, number]; reset: [number, number] }
+interface Counters {
+  count: Int32Array;
+  slot: Float64Array;
+  head: Float64Array;
+  total: Float64Array;
+}
+export interface Take {
+  ok: boolean;
+  retryAfter: number;
+  remaining: [number, number];
+  reset: [number, number];
+}
 
 export class WindowCounters {
   private readonly states: LRUCache<string, Counters>;
   private readonly quota: [number, number];
-  constructor(readonly numbers: LimitNumbers, maxKeys: number, private readonly now: () => number = Date.now) {
+  constructor(
+    readonly numbers: LimitNumbers,
+    maxKeys: number,
+    private readonly now: () => number = Date.now,
+  ) {
     this.states = new LRUCache({ max: maxKeys });
     this.quota = [numbers.per_minute, numbers.per_day];
   }
 
-  get size() { return this.states.size; }
+  get size() {
+    return this.states.size;
+  }
 
   /** Move window w to slot `cur` (never back: an earlier time counts in the newest slot): cells of slots that
    * left the window are emptied and taken off the total. Returns the slot used. */
   private advance(c: Counters, w: number, cur: number): number {
     const head = c.head[w]!;
     if (cur <= head) return head;
-    const base = OFFSET[w]!, ring = RING[w]!;
+    const base = OFFSET[w]!,
+      ring = RING[w]!;
     for (let s = Math.max(head + 1, cur - ring + 1); s <= cur; s++) {
       const i = base + (s % ring);
       c.total[w]! -= c.count[i]!;
@@ -52,17 +69,26 @@ export class WindowCounters {
   /** Requests counted in window w (the k+1 slots overlapping the last w seconds) and the newest slot holding one. */
   private used(c: Counters, w: number, cur: number): [number, number] {
     const head = this.advance(c, w, cur);
-    const base = OFFSET[w]!, ring = RING[w]!;
+    const base = OFFSET[w]!,
+      ring = RING[w]!;
     let newest = -1;
-    for (let s = head; s > head - ring; s--) if (c.count[base + (s % ring)]! > 0) { newest = s; break; }
+    for (let s = head; s > head - ring; s--)
+      if (c.count[base + (s % ring)]! > 0) {
+        newest = s;
+        break;
+      }
     return [c.total[w]!, newest];
   }
 
   /** Seconds until `need` fewer requests are counted in window w (slots leave the count k+1 slots after theirs). */
   private secondsUntilFreed(c: Counters, w: number, t: number, need: number): number {
-    const base = OFFSET[w]!, k = RING[w]! - 1;
+    const base = OFFSET[w]!,
+      k = RING[w]! - 1;
     const live: [number, number][] = [];
-    for (let i = 0; i <= k; i++) { const s = c.slot[base + i]!; if (s > c.head[w]! - k - 1 && c.count[base + i]! > 0) live.push([s, c.count[base + i]!]); }
+    for (let i = 0; i <= k; i++) {
+      const s = c.slot[base + i]!;
+      if (s > c.head[w]! - k - 1 && c.count[base + i]! > 0) live.push([s, c.count[base + i]!]);
+    }
     live.sort((a, b) => a[0] - b[0]);
     let freed = 0;
     for (const [s, n] of live) {
@@ -73,7 +99,8 @@ export class WindowCounters {
   }
 
   private view(c: Counters | undefined, t: number): Take {
-    const remaining: [number, number] = [0, 0], reset: [number, number] = [0, 0];
+    const remaining: [number, number] = [0, 0],
+      reset: [number, number] = [0, 0];
     let retryAfter = 0;
     for (let w = 0; w < 2; w++) {
       const cur = Math.floor(t / SLOT_MS[w]!);
@@ -92,7 +119,9 @@ export class WindowCounters {
   }
 
   /** Look without taking. */
-  peek(key: string): Take { return this.view(this.states.peek(key), this.now()); }
+  peek(key: string): Take {
+    return this.view(this.states.peek(key), this.now());
+  }
 
   /** Count a request in both windows (by = -1 takes a count back). */
   private count(c: Counters, t: number, by: number): void {
@@ -112,18 +141,37 @@ export class WindowCounters {
   /** Take one request if both windows admit it, at time t (the same t undoes it with untake). */
   take(key: string, t: number = this.now()): Take {
     let c = this.states.get(key);
-    const cur0 = Math.floor(t / SLOT_MS[0]!), cur1 = Math.floor(t / SLOT_MS[1]!);
+    const cur0 = Math.floor(t / SLOT_MS[0]!),
+      cur1 = Math.floor(t / SLOT_MS[1]!);
     // admitted while both windows count fewer than their quota (the refusal, with its waits, is view's)
-    let u0 = 0, u1 = 0;
-    if (c) { this.advance(c, 0, cur0); this.advance(c, 1, cur1); u0 = c.total[0]!; u1 = c.total[1]!; }
+    let u0 = 0,
+      u1 = 0;
+    if (c) {
+      this.advance(c, 0, cur0);
+      this.advance(c, 1, cur1);
+      u0 = c.total[0]!;
+      u1 = c.total[1]!;
+    }
     if (u0 >= this.quota[0] || u1 >= this.quota[1]) return this.view(c, t);
-    if (!c) { c = { count: new Int32Array(CELLS), slot: new Float64Array(CELLS).fill(-1), head: new Float64Array([-1, -1]), total: new Float64Array(2) }; this.states.set(key, c); }
+    if (!c) {
+      c = {
+        count: new Int32Array(CELLS),
+        slot: new Float64Array(CELLS).fill(-1),
+        head: new Float64Array([-1, -1]),
+        total: new Float64Array(2),
+      };
+      this.states.set(key, c);
+    }
     this.count(c, t, 1);
     // the request just counted sits in the current slot: one fewer remaining, and the reset runs from now
     return {
-      ok: true, retryAfter: 0,
+      ok: true,
+      retryAfter: 0,
       remaining: [Math.max(0, this.quota[0] - u0 - 1), Math.max(0, this.quota[1] - u1 - 1)],
-      reset: [Math.ceil(((cur0 + RING[0]!) * SLOT_MS[0]! - t) / 1000), Math.ceil(((cur1 + RING[1]!) * SLOT_MS[1]! - t) / 1000)],
+      reset: [
+        Math.ceil(((cur0 + RING[0]!) * SLOT_MS[0]! - t) / 1000),
+        Math.ceil(((cur1 + RING[1]!) * SLOT_MS[1]! - t) / 1000),
+      ],
     };
   }
 }
@@ -133,21 +181,34 @@ export type Caller =
   | { kind: "key"; tier: "standard" | "partner"; keyId: string }
   | { kind: "service"; address: string };
 
-export interface LimitOutcome { ok: boolean; retryAfter: number; headers: Record<string, string> }
+export interface LimitOutcome {
+  ok: boolean;
+  retryAfter: number;
+  headers: Record<string, string>;
+}
 
 /** Classes drawn on under the one key "*" (shared by every caller): an LRU of 8 is plenty, not one of maxKeys. */
 const SHARED_CLASSES = new Set<string>(["anon_all", "anon_list_all", "lookup"]);
 
 export class Limiter {
   readonly buckets: Record<LimitClass, WindowCounters>;
-  constructor(readonly numbers: Record<LimitClass, LimitNumbers>, maxKeys: number, private readonly now: () => number = Date.now) {
+  constructor(
+    readonly numbers: Record<LimitClass, LimitNumbers>,
+    maxKeys: number,
+    private readonly now: () => number = Date.now,
+  ) {
     // each class's counters are made on its first use: an LRU sized for maxKeys costs time and memory at start,
     // and most servers never see most classes (service, partner, lookup ...)
     const buckets = {} as Record<LimitClass, WindowCounters>;
     for (const [k, n] of Object.entries(numbers)) {
       Object.defineProperty(buckets, k, {
-        enumerable: true, configurable: true,
-        get: () => { const w = new WindowCounters(n, SHARED_CLASSES.has(k) ? 8 : maxKeys, now); Object.defineProperty(buckets, k, { value: w, enumerable: true }); return w; },
+        enumerable: true,
+        configurable: true,
+        get: () => {
+          const w = new WindowCounters(n, SHARED_CLASSES.has(k) ? 8 : maxKeys, now);
+          Object.defineProperty(buckets, k, { value: w, enumerable: true });
+          return w;
+        },
       });
     }
     this.buckets = buckets;
@@ -158,8 +219,16 @@ export class Limiter {
     if (caller.kind === "service") return [["service", caller.address]];
     if (caller.kind === "key") return [[caller.tier, caller.keyId]];
     return list
-      ? [["anon_list_address", caller.address], ["anon_address", caller.address], ["anon_all", "*"], ["anon_list_all", "*"]]
-      : [["anon_address", caller.address], ["anon_all", "*"]];
+      ? [
+          ["anon_list_address", caller.address],
+          ["anon_address", caller.address],
+          ["anon_all", "*"],
+          ["anon_list_all", "*"],
+        ]
+      : [
+          ["anon_address", caller.address],
+          ["anon_all", "*"],
+        ];
   }
 
   /** Admit a request only when every bucket of its plan admits it; then it counts in all of them. */
@@ -184,20 +253,27 @@ export class Limiter {
   /** Headers without taking (for responses decided before limits ran, e.g. 401). */
   peekHeaders(caller: Caller, list: boolean): Record<string, string> {
     const plan = this.plan(caller, list);
-    return this.headers(caller.kind === "service", plan[0]![0], plan.map(([c, k]) => this.buckets[c].peek(k)));
+    return this.headers(
+      caller.kind === "service",
+      plan[0]![0],
+      plan.map(([c, k]) => this.buckets[c].peek(k)),
+    );
   }
 
   private readonly policies = new Map<LimitClass, string>();
 
   /** RateLimit: per window the smallest remaining among the buckets drawn from; RateLimit-Policy: `own`'s. */
   headers(service: boolean, own: LimitClass, views: Take[]): Record<string, string> {
-    let m = views[0]!, d = views[0]!;
+    let m = views[0]!,
+      d = views[0]!;
     for (let i = 1; i < views.length; i++) {
       const v = views[i]!;
       if (v.remaining[0] < m.remaining[0]) m = v;
       if (v.remaining[1] < d.remaining[1]) d = v;
     }
-    const h: Record<string, string> = { RateLimit: `"minute";r=${m.remaining[0]};t=${m.reset[0]}, "day";r=${d.remaining[1]};t=${d.reset[1]}` };
+    const h: Record<string, string> = {
+      RateLimit: `"minute";r=${m.remaining[0]};t=${m.reset[0]}, "day";r=${d.remaining[1]};t=${d.reset[1]}`,
+    };
     if (!service) {
       let p = this.policies.get(own);
       if (!p) {
@@ -213,9 +289,15 @@ export class Limiter {
 
 /** The separate lookup-limit bucket for new outside lookups (geocoding, screening), shared by all callers. A
  * refusal carries the lookup bucket's own RateLimit and RateLimit-Policy for the 429. */
-export function lookupTaker(limiter: Limiter): () => { ok: boolean; retryAfter: number; headers: Record<string, string> } {
+export function lookupTaker(
+  limiter: Limiter,
+): () => { ok: boolean; retryAfter: number; headers: Record<string, string> } {
   return () => {
     const t = limiter.buckets.lookup.take("*");
-    return { ok: t.ok, retryAfter: t.ok ? 0 : Math.max(1, t.retryAfter), headers: limiter.headers(false, "lookup", [t]) };
+    return {
+      ok: t.ok,
+      retryAfter: t.ok ? 0 : Math.max(1, t.retryAfter),
+      headers: limiter.headers(false, "lookup", [t]),
+    };
   };
 }

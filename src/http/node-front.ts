@@ -29,7 +29,8 @@ class RawHeaders implements HeaderReader {
     if (this.map === null) {
       this.map = new Map();
       for (let i = 0; i < this.raw.length; i += 2) {
-        const k = this.raw[i]!.toLowerCase(), v = this.raw[i + 1]!;
+        const k = this.raw[i]!.toLowerCase(),
+          v = this.raw[i + 1]!;
         const had = this.map.get(k);
         this.map.set(k, had === undefined ? v : `${had}, ${v}`);
       }
@@ -40,8 +41,14 @@ class RawHeaders implements HeaderReader {
 
 function send(res: ServerResponse, r: Response): void | Promise<void> {
   const headers: Record<string, string> = {};
-  r.headers.forEach((v, k) => { headers[k] = v; });
-  if (r.body === null) { res.writeHead(r.status, headers); res.end(); return; }
+  r.headers.forEach((v, k) => {
+    headers[k] = v;
+  });
+  if (r.body === null) {
+    res.writeHead(r.status, headers);
+    res.end();
+    return;
+  }
   return r.arrayBuffer().then((b) => {
     headers["content-length"] ??= String(b.byteLength);
     res.writeHead(r.status, headers);
@@ -51,7 +58,10 @@ function send(res: ServerResponse, r: Response): void | Promise<void> {
 
 function sendEscaped(res: ServerResponse, err: unknown): void {
   const e = escapedError(err);
-  if (res.headersSent) { res.destroy(); return; }
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
   res.writeHead(e.status, e.headers);
   res.end(e.body);
 }
@@ -60,7 +70,9 @@ function sendEscaped(res: ServerResponse, err: unknown): void {
 async function answerRaw(socket: Socket, r: Response): Promise<void> {
   const body = Buffer.from(await r.arrayBuffer());
   let head = `HTTP/1.1 ${r.status} ${STATUS_CODES[r.status] ?? ""}\r\n`;
-  r.headers.forEach((v, k) => { head += `${k}: ${v}\r\n`; });
+  r.headers.forEach((v, k) => {
+    head += `${k}: ${v}\r\n`;
+  });
   head += `Date: ${new Date().toUTCString()}\r\nContent-Length: ${body.byteLength}\r\nConnection: close\r\n\r\n`;
   socket.end(Buffer.concat([Buffer.from(head, "latin1"), body]));
 }
@@ -70,10 +82,19 @@ export function startNodeFront(app: App, host: string, port: number): Promise<Fr
   const server = createServer({ maxHeaderSize: MAX_HEAD_BYTES }, (req: IncomingMessage, res: ServerResponse) => {
     pending++;
     let done = false;
-    const finished = () => { if (!done) { done = true; pending--; } };
+    const finished = () => {
+      if (!done) {
+        done = true;
+        pending--;
+      }
+    };
     res.on("finish", finished);
     res.on("close", finished);
-    const incoming: Incoming = { url: req.url ?? "/", method: req.method ?? "GET", headers: new RawHeaders(req.rawHeaders) };
+    const incoming: Incoming = {
+      url: req.url ?? "/",
+      method: req.method ?? "GET",
+      headers: new RawHeaders(req.rawHeaders),
+    };
     try {
       const out = app.handle(incoming, req.socket.remoteAddress ?? "0.0.0.0");
       const sent = out instanceof Promise ? out.then((r) => send(res, r)) : send(res, out);
@@ -84,13 +105,24 @@ export function startNodeFront(app: App, host: string, port: number): Promise<Fr
   });
   server.on("clientError", (err: Error & { code?: string }, socket: Socket) => {
     const reason = unparsedReason(err.code);
-    if (reason === null || !socket.writable) { socket.destroy(); return; }
+    if (reason === null || !socket.writable) {
+      socket.destroy();
+      return;
+    }
     answerRaw(socket, app.unparsed(reason)).catch(() => socket.destroy());
   });
   const front: Front = {
-    get hostname() { const a = server.address(); return a && typeof a === "object" ? a.address : undefined; },
-    get port() { const a = server.address(); return a && typeof a === "object" ? a.port : undefined; },
-    get pendingRequests() { return pending; },
+    get hostname() {
+      const a = server.address();
+      return a && typeof a === "object" ? a.address : undefined;
+    },
+    get port() {
+      const a = server.address();
+      return a && typeof a === "object" ? a.port : undefined;
+    },
+    get pendingRequests() {
+      return pending;
+    },
     stop(closeActiveConnections = false) {
       server.close();
       if (closeActiveConnections) server.closeAllConnections();
@@ -99,6 +131,9 @@ export function startNodeFront(app: App, host: string, port: number): Promise<Fr
   };
   return new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, host, () => { server.off("error", reject); resolve(front); });
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve(front);
+    });
   });
 }

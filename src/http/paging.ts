@@ -12,8 +12,16 @@ export class Cursors {
   constructor(private readonly secret: string) {}
 
   private mac(endpoint: string, bound: Record<string, string | undefined>, payload: string): string {
-    const canon = Object.keys(bound).filter((k) => bound[k] !== undefined).sort().map((k) => `${k}=${bound[k]}`).join("&");
-    return createHmac("sha256", this.secret).update(`${endpoint}\n${canon}\n${payload}`).digest().subarray(0, 16).toString("base64url");
+    const canon = Object.keys(bound)
+      .filter((k) => bound[k] !== undefined)
+      .sort()
+      .map((k) => `${k}=${bound[k]}`)
+      .join("&");
+    return createHmac("sha256", this.secret)
+      .update(`${endpoint}\n${canon}\n${payload}`)
+      .digest()
+      .subarray(0, 16)
+      .toString("base64url");
   }
 
   issue(endpoint: string, bound: Record<string, string | undefined>, offset: number): string {
@@ -24,7 +32,11 @@ export class Cursors {
   /** Offset of a cursor issued for this endpoint and these parameters; anything else → bad-cursor. */
   read(endpoint: string, bound: Record<string, string | undefined>, cursor: string | undefined): number {
     if (cursor === undefined) return 0;
-    const bad = () => new DomainError("bad-cursor", "The cursor was not issued by this endpoint for the same other parameters; start again without a cursor.");
+    const bad = () =>
+      new DomainError(
+        "bad-cursor",
+        "The cursor was not issued by this endpoint for the same other parameters; start again without a cursor.",
+      );
     if (cursor.length === 0 || cursor.length > CURSOR_MAX) throw bad();
     const m = /^([0-9a-z]{1,8})\.([A-Za-z0-9_-]{22})$/.exec(cursor);
     if (!m) throw bad();

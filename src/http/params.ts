@@ -20,13 +20,18 @@ const INTEGER = /^[+-]?\d+$/;
 function convert(name: string, raw: string, spec: ParamSpec): unknown {
   if (spec.as === "string") return raw;
   const ok = spec.as === "integer" ? INTEGER.test(raw.trim()) : NUMBER.test(raw.trim());
-  if (!ok) throw new DomainError(spec.problem, `Parameter '${name}' must be ${spec.as === "integer" ? "an integer" : "a number"}; got '${raw.slice(0, 40)}'.`);
+  if (!ok)
+    throw new DomainError(
+      spec.problem,
+      `Parameter '${name}' must be ${spec.as === "integer" ? "an integer" : "a number"}; got '${raw.slice(0, 40)}'.`,
+    );
   return Number(raw);
 }
 
 function describe(schema: any): string {
   const bits: string[] = [];
-  if (schema.minimum !== undefined && schema.maximum !== undefined) bits.push(`from ${schema.minimum} to ${schema.maximum}`);
+  if (schema.minimum !== undefined && schema.maximum !== undefined)
+    bits.push(`from ${schema.minimum} to ${schema.maximum}`);
   if (schema.minLength !== undefined) bits.push(`${schema.minLength} to ${schema.maxLength ?? "any"} characters`);
   if (schema.pattern) bits.push(`matching ${schema.pattern}`);
   if (schema.anyOf) bits.push("one of the listed values");
@@ -36,7 +41,10 @@ function describe(schema: any): string {
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
 const checkerOf = (schema: TSchema) => {
   let c = compiled.get(schema);
-  if (!c) { c = TypeCompiler.Compile(schema); compiled.set(schema, c); }
+  if (!c) {
+    c = TypeCompiler.Compile(schema);
+    compiled.set(schema, c);
+  }
   return c;
 };
 
@@ -57,7 +65,10 @@ export function parseParams<T = Record<string, any>>(source: Record<string, stri
     if (raw === "") throw new DomainError(spec.problem, `Parameter '${name}' is empty; leave it out or give a value.`);
     const v = convert(name, raw, spec);
     if (!checkerOf(spec.schema).Check(v)) {
-      throw new DomainError(spec.problem, `Parameter '${name}' is out of range or malformed: it must be ${describe(spec.schema) || "valid"}.`);
+      throw new DomainError(
+        spec.problem,
+        `Parameter '${name}' is out of range or malformed: it must be ${describe(spec.schema) || "valid"}.`,
+      );
     }
     out[name] = v;
   }
@@ -68,7 +79,11 @@ export function parseParams<T = Record<string, any>>(source: Record<string, stri
 function decodeForm(s: string): string {
   if (s.indexOf("%") < 0 && s.indexOf("+") < 0) return s;
   const t = s.replace(/\+/g, " ");
-  try { return decodeURIComponent(t); } catch { return t; }
+  try {
+    return decodeURIComponent(t);
+  } catch {
+    return t;
+  }
 }
 
 const queries = new WeakMap<URL, Record<string, string>>();
@@ -92,11 +107,16 @@ export function parseQuery(search: string): Record<string, string> {
 }
 
 /** Remember the parsed query of a URL (the request context parses it once). */
-export function seedQuery(url: URL, q: Record<string, string>): void { queries.set(url, q); }
+export function seedQuery(url: URL, q: Record<string, string>): void {
+  queries.set(url, q);
+}
 
 /** Raw query values of a URL: the first value of each name (memoised per URL object). */
 export function queryOf(url: URL): Record<string, string> {
   let q = queries.get(url);
-  if (!q) { q = parseQuery(url.search); queries.set(url, q); }
+  if (!q) {
+    q = parseQuery(url.search);
+    queries.set(url, q);
+  }
   return q;
 }

@@ -23,15 +23,31 @@ export const PROBLEMS: Record<ProblemSuffix, { status: number; title: string }> 
 };
 
 export interface ProblemBody {
-  type: string; title: string; status: number; detail: string; request_id: string; choices?: Choice[];
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  request_id: string;
+  choices?: Choice[];
 }
 
 /** Build the body; `status` overrides the table only where the spec allows two (unknown-topic 400 or 404). */
 export function problemBody(
-  problemsUrl: string, suffix: ProblemSuffix, detail: string, requestId: string, choices?: Choice[], status?: number,
+  problemsUrl: string,
+  suffix: ProblemSuffix,
+  detail: string,
+  requestId: string,
+  choices?: Choice[],
+  status?: number,
 ): ProblemBody {
   const p = PROBLEMS[suffix];
-  const body: ProblemBody = { type: `${problemsUrl}/${suffix}`, title: p.title, status: status ?? p.status, detail, request_id: requestId };
+  const body: ProblemBody = {
+    type: `${problemsUrl}/${suffix}`,
+    title: p.title,
+    status: status ?? p.status,
+    detail,
+    request_id: requestId,
+  };
   if (suffix === "ambiguous" && choices) body.choices = choices;
   return body;
 }
@@ -45,6 +61,14 @@ export function aboutBlank(status: number, title: string, detail: string, reques
  * RFC 9457's `about:blank` with the status phrase as title — except an unknown method, which is `method-not-allowed`. */
 export type Unparsed = "method" | "malformed" | "head-too-large";
 export const UNPARSED: Record<Exclude<Unparsed, "method">, { status: number; title: string; detail: string }> = {
-  malformed: { status: 400, title: "Bad Request", detail: "The request line or a header is malformed (HTTP/1.1, RFC 9112)." },
-  "head-too-large": { status: 431, title: "Request Header Fields Too Large", detail: "The request line and headers together may not exceed 16 KB." },
+  malformed: {
+    status: 400,
+    title: "Bad Request",
+    detail: "The request line or a header is malformed (HTTP/1.1, RFC 9112).",
+  },
+  "head-too-large": {
+    status: 431,
+    title: "Request Header Fields Too Large",
+    detail: "The request line and headers together may not exceed 16 KB.",
+  },
 };

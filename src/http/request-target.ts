@@ -1,7 +1,10 @@
 // The request target as sent, never as rebuilt from Host: Bun builds req.url from the Host header when it can
 // (`http://<host><target>`) and leaves the bare target when Host is missing or malformed. Routing reads the path
 // from here, so a short, odd or missing Host neither shifts the path nor throws.
-export interface Target { path: string; search: string }
+export interface Target {
+  path: string;
+  search: string;
+}
 
 export function targetOf(rawUrl: string): Target {
   let start = 0;

@@ -38,10 +38,13 @@ export interface RequestContext {
 /** 128-bit content digest as 32 hex: two 64-bit wyhash runs with different seeds (an ETag needs no
  * cryptographic strength, only to change when the content does; md5 cost 4x more on the hot path). */
 const digest = (s: string) =>
-  Bun.hash.wyhash(s, 0x9e3779b97f4a7c15n).toString(16).padStart(16, "0") + Bun.hash.wyhash(s, 0x5851f42d4c957f2dn).toString(16).padStart(16, "0");
+  Bun.hash.wyhash(s, 0x9e3779b97f4a7c15n).toString(16).padStart(16, "0") +
+  Bun.hash.wyhash(s, 0x5851f42d4c957f2dn).toString(16).padStart(16, "0");
 
 /** The ETag covers data, sources, as_of and notices, not request_id, so a repeat request can match it. */
-export function etagOf(content: string): string { return `W/"${digest(content)}"`; }
+export function etagOf(content: string): string {
+  return `W/"${digest(content)}"`;
+}
 
 /** The Link to the OpenAPI document that every 200 carries. */
 const serviceDescs = new Map<string, string>();
@@ -54,18 +57,28 @@ const serviceDesc = (ctx: RequestContext) => {
 export function matches(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const bare = etag.slice(2);
-  return ifNoneMatch.split(",").some((t) => { const v = t.trim(); return v === "*" || v === etag || v === bare || v.replace(/^W\//, "") === bare; });
+  return ifNoneMatch.split(",").some((t) => {
+    const v = t.trim();
+    return v === "*" || v === etag || v === bare || v.replace(/^W\//, "") === bare;
+  });
 }
 
 function uniqueSources(list: SourceT[]): SourceT[] {
   const seen = new Set<string>();
   const out: SourceT[] = [];
-  for (const s of list) { const k = `${s.name}|${s.url}`; if (!seen.has(k)) { seen.add(k); out.push(s); } }
+  for (const s of list) {
+    const k = `${s.name}|${s.url}`;
+    if (!seen.has(k)) {
+      seen.add(k);
+      out.push(s);
+    }
+  }
   return out;
 }
 
 /** `{"data":{"key":` (first member of data) and `,"key":` (the others), made once per key. */
-const glueFirst = new Map<string, string>(), glueNext = new Map<string, string>();
+const glueFirst = new Map<string, string>(),
+  glueNext = new Map<string, string>();
 const glueOf = (k: string, first: boolean) => {
   const m = first ? glueFirst : glueNext;
   let g = m.get(k);
@@ -83,7 +96,8 @@ const noticesTail = (notices: unknown[]) => `,"notices":${JSON.stringify(notices
 const hex8 = (x: number) => (x >>> 0).toString(16).padStart(8, "0");
 
 // scratch for serialise (synchronous, never re-entered): the envelope up to sources as slots of glue and value
-const G: string[] = [], V: unknown[] = [];
+const G: string[] = [],
+  V: unknown[] = [];
 const VARIABLE = Symbol("variable");
 
 /** The envelope of a reply with frozen members, serialised once: the JSON between its variable slots (`lit`, the
@@ -116,11 +130,17 @@ function fits(p: Plan, n: number, isFrozen: (v: unknown) => boolean, asOf: strin
 }
 
 function makePlan(n: number, isFrozen: (v: unknown) => boolean, asOf: string, notices: unknown[]): Plan {
-  const lit: string[] = [], vars: number[] = [], fixed: unknown[] = [];
+  const lit: string[] = [],
+    vars: number[] = [],
+    fixed: unknown[] = [];
   let cur = "";
   for (let i = 0; i < n; i++) {
     cur += G[i];
-    if (isFrozen(V[i])) { cur += JSON.stringify(V[i]); fixed.push(V[i]); continue; }
+    if (isFrozen(V[i])) {
+      cur += JSON.stringify(V[i]);
+      fixed.push(V[i]);
+      continue;
+    }
     lit.push(cur);
     cur = "";
     vars.push(i);
@@ -131,7 +151,17 @@ function makePlan(n: number, isFrozen: (v: unknown) => boolean, asOf: string, no
   const frozenNotices = notices.length === 0 || isFrozen(notices);
   const tail = frozenNotices ? noticesTail(notices) : null;
   const d = digest(`${lit.join("\u0000")}\u0001${vars.join(",")}\u0001${tail ?? ""}`);
-  return { glue: G.slice(0, n), fixed, vars, lit, asOf, notices: frozenNotices ? notices : null, tail, digest16: d.slice(0, 16), etag: `W/"${d}"` };
+  return {
+    glue: G.slice(0, n),
+    fixed,
+    vars,
+    lit,
+    asOf,
+    notices: frozenNotices ? notices : null,
+    tail,
+    digest16: d.slice(0, 16),
+    etag: `W/"${d}"`,
+  };
 }
 
 /** Serialise data (member by member, so frozen members are reused), sources, as_of and notices. With frozen
@@ -152,7 +182,10 @@ function serialise(reply: Reply): { head: string; tail: string; etag: string } {
       open = true;
     }
   }
-  if (!open) { G[n] = '{"data":'; V[n++] = d; }
+  if (!open) {
+    G[n] = '{"data":';
+    V[n++] = d;
+  }
   G[n] = open ? '},"sources":' : ',"sources":';
   V[n++] = reply.sources.length > 1 && !isFrozen(reply.sources) ? uniqueSources(reply.sources) : reply.sources;
   const notices = reply.notices ?? [];
@@ -166,8 +199,10 @@ function serialise(reply: Reply): { head: string; tail: string; etag: string } {
       return { head, tail, etag: `W/"${digest(head + tail)}"` };
     }
     let plan = plans.get(key);
-    if (plan === undefined || !fits(plan, n, isFrozen, reply.asOf, notices)) plans.set(key, (plan = makePlan(n, isFrozen, reply.asOf, notices)));
-    let head = plan.lit[0]!, seed = "";
+    if (plan === undefined || !fits(plan, n, isFrozen, reply.asOf, notices))
+      plans.set(key, (plan = makePlan(n, isFrozen, reply.asOf, notices)));
+    let head = plan.lit[0]!,
+      seed = "";
     for (let i = 0; i < plan.vars.length; i++) {
       const j = JSON.stringify(V[plan.vars[i]!]) ?? "null";
       head += j + plan.lit[i + 1]!;
@@ -175,7 +210,10 @@ function serialise(reply: Reply): { head: string; tail: string; etag: string } {
     }
     const tail = plan.tail ?? noticesTail(notices);
     if (plan.tail === null) seed += tail;
-    const etag = seed === "" ? plan.etag : `W/"${plan.digest16}${hex8(Bun.hash.xxHash32(seed))}${hex8(Bun.hash.murmur32v3(seed))}"`;
+    const etag =
+      seed === ""
+        ? plan.etag
+        : `W/"${plan.digest16}${hex8(Bun.hash.xxHash32(seed))}${hex8(Bun.hash.murmur32v3(seed))}"`;
     return { head, tail, etag };
   } finally {
     V.fill(undefined, 0, n); // hold no reference past the call
@@ -185,7 +223,12 @@ function serialise(reply: Reply): { head: string; tail: string; etag: string } {
 export function respond(ctx: RequestContext, reply: Reply): Response {
   const { head, tail, etag } = serialise(reply);
   const link = reply.next ? `${serviceDesc(ctx)}, <${reply.next}>; rel="next"` : serviceDesc(ctx);
-  const headers: Record<string, string> = { ...ctx.common, ETag: etag, "Cache-Control": cacheControlFor(reply.cache), Link: link };
+  const headers: Record<string, string> = {
+    ...ctx.common,
+    ETag: etag,
+    "Cache-Control": cacheControlFor(reply.cache),
+    Link: link,
+  };
   if (matches(ctx.ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
   headers["Content-Type"] = "application/json; charset=utf-8";
   return new Response(`${head},"request_id":${JSON.stringify(ctx.requestId)}${tail}`, { status: 200, headers });
@@ -196,9 +239,18 @@ const documents = new WeakMap<object, { body: string; etag: string }>();
 
 export function respondDocument(ctx: RequestContext, doc: object, cache: CacheClass): Response {
   let d = documents.get(doc);
-  if (!d) { const body = JSON.stringify(doc); d = { body, etag: etagOf(body) }; documents.set(doc, d); }
+  if (!d) {
+    const body = JSON.stringify(doc);
+    d = { body, etag: etagOf(body) };
+    documents.set(doc, d);
+  }
   const { body, etag } = d;
-  const headers: Record<string, string> = { ...ctx.common, ETag: etag, "Cache-Control": cacheControlFor(cache), Link: serviceDesc(ctx) };
+  const headers: Record<string, string> = {
+    ...ctx.common,
+    ETag: etag,
+    "Cache-Control": cacheControlFor(cache),
+    Link: serviceDesc(ctx),
+  };
   if (matches(ctx.ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
   headers["Content-Type"] = "application/json; charset=utf-8";
   return new Response(body, { status: 200, headers });

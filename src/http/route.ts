@@ -6,17 +6,22 @@ import type { Reply, RequestContext } from "./respond";
 import type { Deps } from "./deps";
 import type { ProblemSuffix } from "../domain/errors";
 
-export interface RouteInput { ctx: RequestContext; query: Record<string, any>; params: Record<string, any>; deps: Deps }
+export interface RouteInput {
+  ctx: RequestContext;
+  query: Record<string, any>;
+  params: Record<string, any>;
+  deps: Deps;
+}
 
 export interface RouteDef {
-  path: string;                 // Elysia path under /v1, e.g. "/guides/:topic"
+  path: string; // Elysia path under /v1, e.g. "/guides/:topic"
   operationId: string;
   summary: string;
   description?: string;
-  list?: boolean;               // counts against the place-and-resource-list limits
+  list?: boolean; // counts against the place-and-resource-list limits
   pathParams?: ParamSpecs;
   query?: ParamSpecs;
-  data: TSchema | null;         // null: the response is not enveloped (openapi.json)
+  data: TSchema | null; // null: the response is not enveloped (openapi.json)
   errors: number[];
   /** The domain problem types the handler can throw (parameter and front-door types are added); without it the
    * OpenAPI document lists every type of each error status. */

@@ -26,7 +26,11 @@ export interface CheckOptions {
 }
 
 export interface Summary {
-  checked: number; ok: number; failed: number; skipped: number; hosts: number;
+  checked: number;
+  ok: number;
+  failed: number;
+  skipped: number;
+  hosts: number;
   reasons: Record<string, number>;
   /** verified_status of the checked URLs after the run, and how many changed to it in this run. */
   statuses: Record<VerifiedStatus, number>;
@@ -36,7 +40,10 @@ export interface Summary {
 }
 
 export function userAgentOf(cfg: LinksConfig): string {
-  if (!cfg.contact.trim()) throw new Error("config: links.contact is required to check links (an e-mail or URL where site owners can reach you)");
+  if (!cfg.contact.trim())
+    throw new Error(
+      "config: links.contact is required to check links (an e-mail or URL where site owners can reach you)",
+    );
   return `${cfg.user_agent} (+${cfg.contact.trim()})`;
 }
 
@@ -45,36 +52,58 @@ export async function checkLinks(urls: string[], o: CheckOptions): Promise<Summa
   const now = o.now ?? (() => new Date());
   const userAgent = userAgentOf(cfg);
   const base: Omit<ProbeDeps, "robots"> = {
-    resolver: o.resolver ?? systemResolver, allowLoopback: o.allowLoopback === true,
-    timeoutMs: cfg.timeout_ms, userAgent, maxRedirects: cfg.max_redirects,
+    resolver: o.resolver ?? systemResolver,
+    allowLoopback: o.allowLoopback === true,
+    timeoutMs: cfg.timeout_ms,
+    userAgent,
+    maxRedirects: cfg.max_redirects,
   };
   const robots = new RobotsCache(textFetcher(base), userAgent, 86_400_000, () => now().getTime());
   const deps: ProbeDeps = { ...base, robots };
   const rule = { failures: cfg.broken_after_failures, days: cfg.broken_after_days };
   const progress = o.progress ?? silentProgress;
   const s: Summary = {
-    checked: 0, ok: 0, failed: 0, skipped: 0, hosts: new Set(urls.map(hostKey)).size, reasons: {},
-    statuses: { verified: 0, not_yet_verified: 0, possibly_broken: 0 }, changed: { verified: 0, not_yet_verified: 0, possibly_broken: 0 },
-    elapsedMs: 0, linksPerSecond: 0,
+    checked: 0,
+    ok: 0,
+    failed: 0,
+    skipped: 0,
+    hosts: new Set(urls.map(hostKey)).size,
+    reasons: {},
+    statuses: { verified: 0, not_yet_verified: 0, possibly_broken: 0 },
+    changed: { verified: 0, not_yet_verified: 0, possibly_broken: 0 },
+    elapsedMs: 0,
+    linksPerSecond: 0,
   };
   const started = performance.now();
   progress.start(urls.length);
-  await runPolitely(urls, hostKey, async (url) => {
-    const r = await probe(url, deps);
-    const before = o.results.get(url)?.verified_status ?? "not_yet_verified";
-    let row: LinkRow;
-    try { row = o.results.record(url, r, now(), rule); } catch (e) { throw new Error(`state file: ${(e as Error).message}`); }
-    o.view?.set(row);
-    s.checked++;
-    s[r.kind === "ok" ? "ok" : r.kind === "failed" ? "failed" : "skipped"]++;
-    if (r.reason) s.reasons[r.reason] = (s.reasons[r.reason] ?? 0) + 1;
-    s.statuses[row.verified_status]++;
-    if (row.verified_status !== before) s.changed[row.verified_status]++;
-    progress.tick({ ok: s.ok, failed: s.failed, skipped: s.skipped });
-  }, {
-    concurrency: cfg.concurrency, perHost: cfg.per_host_concurrency, sleep: o.sleep, stopped: o.stopped,
-    delayMs: (host) => Math.max(cfg.per_host_delay_ms, robots.crawlDelayMs(host)),
-  });
+  await runPolitely(
+    urls,
+    hostKey,
+    async (url) => {
+      const r = await probe(url, deps);
+      const before = o.results.get(url)?.verified_status ?? "not_yet_verified";
+      let row: LinkRow;
+      try {
+        row = o.results.record(url, r, now(), rule);
+      } catch (e) {
+        throw new Error(`state file: ${(e as Error).message}`);
+      }
+      o.view?.set(row);
+      s.checked++;
+      s[r.kind === "ok" ? "ok" : r.kind === "failed" ? "failed" : "skipped"]++;
+      if (r.reason) s.reasons[r.reason] = (s.reasons[r.reason] ?? 0) + 1;
+      s.statuses[row.verified_status]++;
+      if (row.verified_status !== before) s.changed[row.verified_status]++;
+      progress.tick({ ok: s.ok, failed: s.failed, skipped: s.skipped });
+    },
+    {
+      concurrency: cfg.concurrency,
+      perHost: cfg.per_host_concurrency,
+      sleep: o.sleep,
+      stopped: o.stopped,
+      delayMs: (host) => Math.max(cfg.per_host_delay_ms, robots.crawlDelayMs(host)),
+    },
+  );
   progress.stop();
   s.elapsedMs = performance.now() - started;
   s.linksPerSecond = s.checked / Math.max(0.001, s.elapsedMs / 1000);
@@ -82,7 +111,10 @@ export async function checkLinks(urls: string[], o: CheckOptions): Promise<Summa
 }
 
 export function summaryLines(s: Summary): string[] {
-  const reasons = Object.entries(s.reasons).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(", ");
+  const reasons = Object.entries(s.reasons)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ");
   return [
     `checked ${s.checked} links on ${s.hosts} hosts in ${(s.elapsedMs / 1000).toFixed(1)} s (${s.linksPerSecond.toFixed(2)} links/s): ok ${s.ok}, failed ${s.failed}, skipped ${s.skipped}`,
     ...(reasons ? [`  not ok: ${reasons}`] : []),

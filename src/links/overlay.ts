@@ -7,30 +7,52 @@ import type { Links } from "../domain/links";
 import type { LinkRow, VerifiedStatus } from "./results";
 
 export interface LinkFields {
-  verified_status: VerifiedStatus; verified_at: string | null; last_http_status: number | null; verification_method: "automated" | null;
+  verified_status: VerifiedStatus;
+  verified_at: string | null;
+  last_http_status: number | null;
+  verification_method: "automated" | null;
 }
 /** What the domain needs: the fields of a URL (undefined: never checked, the data file's values stand) and a version. */
-export interface LinkView { get(url: string): LinkFields | undefined; readonly version: number }
+export interface LinkView {
+  get(url: string): LinkFields | undefined;
+  readonly version: number;
+}
 
 /** Fields an answer shows for a stored row; undefined while the checker has never had an answer for the URL. */
 export function fieldsOf(row: LinkRow): LinkFields | undefined {
   if (row.verification_method === null && row.verified_status === "not_yet_verified") return undefined;
-  return { verified_status: row.verified_status, verified_at: row.verified_at, last_http_status: row.http_status, verification_method: row.verification_method };
+  return {
+    verified_status: row.verified_status,
+    verified_at: row.verified_at,
+    last_http_status: row.http_status,
+    verification_method: row.verification_method,
+  };
 }
 
 const same = (a: LinkFields | undefined, b: LinkFields | undefined) =>
-  a === b || (!!a && !!b && a.verified_status === b.verified_status && a.verified_at === b.verified_at &&
-    a.last_http_status === b.last_http_status && a.verification_method === b.verification_method);
+  a === b ||
+  (!!a &&
+    !!b &&
+    a.verified_status === b.verified_status &&
+    a.verified_at === b.verified_at &&
+    a.last_http_status === b.last_http_status &&
+    a.verification_method === b.verification_method);
 
 export class LinkResultsView implements LinkView {
   private map = new Map<string, LinkFields>();
   private dataVersion = -1;
   version = 0;
 
-  constructor(readonly db: Database) { this.refresh(); }
+  constructor(readonly db: Database) {
+    this.refresh();
+  }
 
-  get(url: string): LinkFields | undefined { return this.map.get(url); }
-  get size() { return this.map.size; }
+  get(url: string): LinkFields | undefined {
+    return this.map.get(url);
+  }
+  get size() {
+    return this.map.size;
+  }
 
   /** Re-read the table when another connection (a `check-links` process) has committed since the last look.
    * Returns true when what answers show has changed. */
@@ -44,8 +66,16 @@ export class LinkResultsView implements LinkView {
       if (f) next.set(row.url, f);
     }
     let changed = next.size !== this.map.size;
-    if (!changed) for (const [url, f] of next) if (!same(f, this.map.get(url))) { changed = true; break; }
-    if (changed) { this.map = next; this.version++; }
+    if (!changed)
+      for (const [url, f] of next)
+        if (!same(f, this.map.get(url))) {
+          changed = true;
+          break;
+        }
+    if (changed) {
+      this.map = next;
+      this.version++;
+    }
     return changed;
   }
 
@@ -53,14 +83,21 @@ export class LinkResultsView implements LinkView {
   set(row: LinkRow): void {
     const f = fieldsOf(row);
     if (same(f, this.map.get(row.url))) return;
-    if (f) this.map.set(row.url, f); else this.map.delete(row.url);
+    if (f) this.map.set(row.url, f);
+    else this.map.delete(row.url);
     this.version++;
   }
 
   /** Look for results written by other processes every `seconds` (0 = never). Returns a stop function. */
   watch(seconds: number): () => void {
     if (!(seconds > 0)) return () => {};
-    const t = setInterval(() => { try { this.refresh(); } catch { /* state file busy: next time */ } }, seconds * 1000);
+    const t = setInterval(() => {
+      try {
+        this.refresh();
+      } catch {
+        /* state file busy: next time */
+      }
+    }, seconds * 1000);
     t.unref?.();
     return () => clearInterval(t);
   }
@@ -71,17 +108,41 @@ type Method = "automated" | "browser" | "manual" | null;
 
 /** verified_status, verified_at, verification_method, last_http_status of a Resource: the checker's current
  * result for its URL, else the data file's values. */
-export function resourceLinkStatus(links: Links, r: { url: string; verified_status: string; verified_at: string | null; verification_method: string | null; last_http_status: number | null }) {
+export function resourceLinkStatus(
+  links: Links,
+  r: {
+    url: string;
+    verified_status: string;
+    verified_at: string | null;
+    verification_method: string | null;
+    last_http_status: number | null;
+  },
+) {
   const f = links.results?.get(r.url);
   return f
-    ? { verified_status: f.verified_status, verified_at: f.verified_at, verification_method: f.verification_method as Method, last_http_status: f.last_http_status }
-    : { verified_status: r.verified_status as Status, verified_at: r.verified_at, verification_method: r.verification_method as Method, last_http_status: r.last_http_status };
+    ? {
+        verified_status: f.verified_status,
+        verified_at: f.verified_at,
+        verification_method: f.verification_method as Method,
+        last_http_status: f.last_http_status,
+      }
+    : {
+        verified_status: r.verified_status as Status,
+        verified_at: r.verified_at,
+        verification_method: r.verification_method as Method,
+        last_http_status: r.last_http_status,
+      };
 }
 
 /** verified_status, verified_at of an Office (its url checked), else the data file's values. */
-export function officeLinkStatus(links: Links, o: { url: string | null; verified_status: string; verified_at: string | null }) {
+export function officeLinkStatus(
+  links: Links,
+  o: { url: string | null; verified_status: string; verified_at: string | null },
+) {
   const f = o.url ? links.results?.get(o.url) : undefined;
-  return f ? { verified_status: f.verified_status, verified_at: f.verified_at } : { verified_status: o.verified_status as Status, verified_at: o.verified_at };
+  return f
+    ? { verified_status: f.verified_status, verified_at: f.verified_at }
+    : { verified_status: o.verified_status as Status, verified_at: o.verified_at };
 }
 
 /** verified_status, verified_at of a Source whose URL has been checked; nothing (the fields are optional) otherwise. */

@@ -16,40 +16,61 @@ export const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, 
 class Semaphore {
   private free: number;
   private readonly waiting: (() => void)[] = [];
-  constructor(n: number) { this.free = Math.max(1, n); }
+  constructor(n: number) {
+    this.free = Math.max(1, n);
+  }
   async acquire(): Promise<void> {
-    if (this.free > 0) { this.free--; return; }
+    if (this.free > 0) {
+      this.free--;
+      return;
+    }
     await new Promise<void>((r) => this.waiting.push(r));
   }
   release(): void {
     const next = this.waiting.shift();
-    if (next) next(); else this.free++;
+    if (next) next();
+    else this.free++;
   }
 }
 
-export async function runPolitely<T>(items: T[], hostOf: (t: T) => string, work: (t: T) => Promise<void>, o: PoliteOptions): Promise<void> {
+export async function runPolitely<T>(
+  items: T[],
+  hostOf: (t: T) => string,
+  work: (t: T) => Promise<void>,
+  o: PoliteOptions,
+): Promise<void> {
   const sleep = o.sleep ?? realSleep;
   const byHost = new Map<string, T[]>();
   for (const t of items) {
     const h = hostOf(t);
     const q = byHost.get(h);
-    if (q) q.push(t); else byHost.set(h, [t]);
+    if (q) q.push(t);
+    else byHost.set(h, [t]);
   }
   const gate = new Semaphore(o.concurrency);
   const lanes: Promise<void>[] = [];
   for (const [host, queue] of byHost) {
     const n = Math.min(Math.max(1, o.perHost), queue.length);
     for (let i = 0; i < n; i++) {
-      lanes.push((async () => {
-        let first = true;
-        for (let t = queue.shift(); t !== undefined; t = queue.shift()) {
-          if (o.stopped?.()) return;
-          if (!first) { const ms = await o.delayMs(host); if (ms > 0) await sleep(ms); }
-          first = false;
-          await gate.acquire();
-          try { await work(t); } finally { gate.release(); }
-        }
-      })());
+      lanes.push(
+        (async () => {
+          let first = true;
+          for (let t = queue.shift(); t !== undefined; t = queue.shift()) {
+            if (o.stopped?.()) return;
+            if (!first) {
+              const ms = await o.delayMs(host);
+              if (ms > 0) await sleep(ms);
+            }
+            first = false;
+            await gate.acquire();
+            try {
+              await work(t);
+            } finally {
+              gate.release();
+            }
+          }
+        })(),
+      );
     }
   }
   await Promise.all(lanes);

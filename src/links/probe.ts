@@ -6,16 +6,27 @@ import type { FetchText, RobotsCache } from "./robots";
 import { RefusedAddress, vetHost, type Resolver } from "./ssrf";
 
 export type Reason =
-  | "http-status" | "timeout" | "reset" | "refused" | "tls" | "network" | "too-large" | "dns"
-  | "refused-address" | "too-many-redirects" | "bad-redirect" | "bad-url" | "robots";
+  | "http-status"
+  | "timeout"
+  | "reset"
+  | "refused"
+  | "tls"
+  | "network"
+  | "too-large"
+  | "dns"
+  | "refused-address"
+  | "too-many-redirects"
+  | "bad-redirect"
+  | "bad-url"
+  | "robots";
 
 export interface ProbeResult {
   kind: "ok" | "failed" | "skipped";
-  status: number | null;     // the last HTTP status seen (null when no answer)
-  finalUrl: string;          // the last URL requested
-  method: "HEAD" | "GET";    // the method of the last request
+  status: number | null; // the last HTTP status seen (null when no answer)
+  finalUrl: string; // the last URL requested
+  method: "HEAD" | "GET"; // the method of the last request
   redirects: number;
-  reason: Reason | null;     // set unless ok
+  reason: Reason | null; // set unless ok
   detail: string;
 }
 
@@ -43,38 +54,79 @@ function failed(e: unknown): { reason: Reason; detail: string } {
   if (e instanceof RefusedAddress) return { reason: "refused-address", detail: e.message };
   if (e instanceof HopError) return { reason: e.reason, detail: e.message };
   const code = (e as { code?: string })?.code ?? "";
-  if (/ENOTFOUND|EAI_AGAIN|ENODATA|ESERVFAIL|EAI_NONAME/.test(code)) return { reason: "dns", detail: `${code}: host name not resolved` };
+  if (/ENOTFOUND|EAI_AGAIN|ENODATA|ESERVFAIL|EAI_NONAME/.test(code))
+    return { reason: "dns", detail: `${code}: host name not resolved` };
   return { reason: "network", detail: e instanceof Error ? e.message : String(e) };
 }
 
-interface Follow { method: "HEAD" | "GET"; readBody?: number; robots: RobotsCache | null }
+interface Follow {
+  method: "HEAD" | "GET";
+  readBody?: number;
+  robots: RobotsCache | null;
+}
 
 async function follow(start: string, d: ProbeDeps, f: Follow): Promise<ProbeResult & { body: string | null }> {
   let url: URL;
   let method = f.method;
   let redirects = 0;
   let status: number | null = null;
-  const out = (kind: ProbeResult["kind"], reason: Reason | null, detail: string, body: string | null = null) =>
-    ({ kind, status, finalUrl: url?.href ?? start, method, redirects, reason, detail, body });
-  try { url = new URL(start); } catch { return { kind: "failed", status: null, finalUrl: start, method, redirects, reason: "bad-url", detail: "not a URL", body: null }; }
+  const out = (kind: ProbeResult["kind"], reason: Reason | null, detail: string, body: string | null = null) => ({
+    kind,
+    status,
+    finalUrl: url?.href ?? start,
+    method,
+    redirects,
+    reason,
+    detail,
+    body,
+  });
+  try {
+    url = new URL(start);
+  } catch {
+    return {
+      kind: "failed",
+      status: null,
+      finalUrl: start,
+      method,
+      redirects,
+      reason: "bad-url",
+      detail: "not a URL",
+      body: null,
+    };
+  }
   for (;;) {
-    if (url.protocol !== "http:" && url.protocol !== "https:") return out("failed", redirects ? "bad-redirect" : "bad-url", `scheme ${url.protocol} is not checked`);
+    if (url.protocol !== "http:" && url.protocol !== "https:")
+      return out("failed", redirects ? "bad-redirect" : "bad-url", `scheme ${url.protocol} is not checked`);
     if (url.username || url.password) return out("failed", "bad-url", "URLs with credentials are not checked");
     try {
       if (f.robots) {
         const rules = await f.robots.rulesFor(url);
         if (rules.failure) return out("failed", rules.failure.reason as Reason, `robots.txt: ${rules.failure.detail}`);
         if (!rules.allowed(url.href)) {
-          return out("skipped", "robots", rules.kind === "unreachable" ? `${url.origin}/robots.txt could not be read: not checked for now` : `${url.origin}/robots.txt disallows ${url.pathname}`);
+          return out(
+            "skipped",
+            "robots",
+            rules.kind === "unreachable"
+              ? `${url.origin}/robots.txt could not be read: not checked for now`
+              : `${url.origin}/robots.txt disallows ${url.pathname}`,
+          );
         }
       }
       let r = await request(url, method, d, f.readBody);
-      if (method === "HEAD" && HEAD_REFUSED.has(r.status)) { method = "GET"; r = await request(url, method, d, f.readBody); }
+      if (method === "HEAD" && HEAD_REFUSED.has(r.status)) {
+        method = "GET";
+        r = await request(url, method, d, f.readBody);
+      }
       status = r.status;
       if (REDIRECTS.has(r.status) && r.location) {
-        if (redirects >= d.maxRedirects) return out("failed", "too-many-redirects", `more than ${d.maxRedirects} redirects`);
+        if (redirects >= d.maxRedirects)
+          return out("failed", "too-many-redirects", `more than ${d.maxRedirects} redirects`);
         redirects++;
-        try { url = new URL(r.location, url); } catch { return out("failed", "bad-redirect", `unreadable Location: ${r.location.slice(0, 200)}`); }
+        try {
+          url = new URL(r.location, url);
+        } catch {
+          return out("failed", "bad-redirect", `unreadable Location: ${r.location.slice(0, 200)}`);
+        }
         continue;
       }
       if (r.status >= 200 && r.status < 300) return out("ok", null, `HTTP ${r.status}`, r.body);
@@ -97,7 +149,8 @@ export function textFetcher(d: Omit<ProbeDeps, "robots">): FetchText {
   return async (url) => {
     const r = await follow(url, { ...d, robots: null }, { method: "GET", readBody: ROBOTS_MAX_BYTES, robots: null });
     if (r.reason === "too-many-redirects") return { status: 404, body: "" }; // RFC 9309 2.3.1.2: may count as unavailable
-    if (r.status === null || (r.kind === "failed" && r.reason !== "http-status")) return { reason: r.reason ?? "network", detail: r.detail };
+    if (r.status === null || (r.kind === "failed" && r.reason !== "http-status"))
+      return { reason: r.reason ?? "network", detail: r.detail };
     return { status: r.status, body: r.body ?? "" };
   };
 }

@@ -10,27 +10,55 @@ export interface Progress {
 
 export const silentProgress: Progress = { start() {}, tick() {}, stop() {} };
 
-export function consoleProgress(stream: NodeJS.WriteStream = process.stderr, everyMs = 5000, now: () => number = Date.now): Progress {
-  let total = 0, done = 0, started = 0, lastLine = 0;
+export function consoleProgress(
+  stream: NodeJS.WriteStream = process.stderr,
+  everyMs = 5000,
+  now: () => number = Date.now,
+): Progress {
+  let total = 0,
+    done = 0,
+    started = 0,
+    lastLine = 0;
   if (stream.isTTY) {
-    const bar = new SingleBar({
-      stream, hideCursor: true, etaBuffer: 50,
-      format: "checking links [{bar}] {value}/{total} | ok {ok} failed {failed} skipped {skipped} | {rate}/s | ETA {eta_formatted}",
-    }, Presets.shades_classic);
+    const bar = new SingleBar(
+      {
+        stream,
+        hideCursor: true,
+        etaBuffer: 50,
+        format:
+          "checking links [{bar}] {value}/{total} | ok {ok} failed {failed} skipped {skipped} | {rate}/s | ETA {eta_formatted}",
+      },
+      Presets.shades_classic,
+    );
     return {
-      start(n) { total = n; started = now(); bar.start(n, 0, { ok: 0, failed: 0, skipped: 0, rate: "0.0" }); },
-      tick(c) { done++; bar.update(done, { ...c, rate: (done / Math.max(0.001, (now() - started) / 1000)).toFixed(1) }); },
-      stop() { bar.stop(); },
+      start(n) {
+        total = n;
+        started = now();
+        bar.start(n, 0, { ok: 0, failed: 0, skipped: 0, rate: "0.0" });
+      },
+      tick(c) {
+        done++;
+        bar.update(done, { ...c, rate: (done / Math.max(0.001, (now() - started) / 1000)).toFixed(1) });
+      },
+      stop() {
+        bar.stop();
+      },
     };
   }
   return {
-    start(n) { total = n; started = lastLine = now(); stream.write(`checking ${n} links\n`); },
+    start(n) {
+      total = n;
+      started = lastLine = now();
+      stream.write(`checking ${n} links\n`);
+    },
     tick(c) {
       done++;
       const t = now();
       if (t - lastLine < everyMs && done < total) return;
       lastLine = t;
-      stream.write(`checked ${done}/${total} (ok ${c.ok}, failed ${c.failed}, skipped ${c.skipped}; ${(done / Math.max(0.001, (t - started) / 1000)).toFixed(1)} links/s)\n`);
+      stream.write(
+        `checked ${done}/${total} (ok ${c.ok}, failed ${c.failed}, skipped ${c.skipped}; ${(done / Math.max(0.001, (t - started) / 1000)).toFixed(1)} links/s)\n`,
+      );
     },
     stop() {},
   };

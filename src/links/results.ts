@@ -12,12 +12,24 @@ import type { ProbeResult } from "./probe";
 
 export type VerifiedStatus = "verified" | "not_yet_verified" | "possibly_broken";
 export interface LinkRow {
-  url: string; final_url: string | null; http_status: number | null; verification_method: "automated" | null;
-  request_method: string | null; outcome: "ok" | "failed" | "skipped"; reason: string | null; detail: string | null;
-  checked_at: string; verified_status: VerifiedStatus; verified_at: string | null;
-  consecutive_failures: number; first_failure_at: string | null;
+  url: string;
+  final_url: string | null;
+  http_status: number | null;
+  verification_method: "automated" | null;
+  request_method: string | null;
+  outcome: "ok" | "failed" | "skipped";
+  reason: string | null;
+  detail: string | null;
+  checked_at: string;
+  verified_status: VerifiedStatus;
+  verified_at: string | null;
+  consecutive_failures: number;
+  first_failure_at: string | null;
 }
-export interface TransitionRule { failures: number; days: number }
+export interface TransitionRule {
+  failures: number;
+  days: number;
+}
 
 const DAY_MS = 86_400_000;
 
@@ -25,20 +37,48 @@ const DAY_MS = 86_400_000;
 export function nextState(prev: LinkRow | null, url: string, r: ProbeResult, now: Date, rule: TransitionRule): LinkRow {
   const at = now.toISOString();
   const base: LinkRow = prev ?? {
-    url, final_url: null, http_status: null, verification_method: null, request_method: null, outcome: "skipped", reason: null,
-    detail: null, checked_at: at, verified_status: "not_yet_verified", verified_at: null, consecutive_failures: 0, first_failure_at: null,
+    url,
+    final_url: null,
+    http_status: null,
+    verification_method: null,
+    request_method: null,
+    outcome: "skipped",
+    reason: null,
+    detail: null,
+    checked_at: at,
+    verified_status: "not_yet_verified",
+    verified_at: null,
+    consecutive_failures: 0,
+    first_failure_at: null,
   };
   const seen = { checked_at: at, outcome: r.kind, reason: r.reason, detail: r.detail.slice(0, 300) };
   if (r.kind === "skipped") return { ...base, ...seen };
-  const answered = { final_url: r.finalUrl, http_status: r.status, request_method: r.method, verification_method: "automated" as const };
+  const answered = {
+    final_url: r.finalUrl,
+    http_status: r.status,
+    request_method: r.method,
+    verification_method: "automated" as const,
+  };
   if (r.kind === "ok") {
-    return { ...base, ...seen, ...answered, verified_status: "verified", verified_at: at.slice(0, 10), consecutive_failures: 0, first_failure_at: null };
+    return {
+      ...base,
+      ...seen,
+      ...answered,
+      verified_status: "verified",
+      verified_at: at.slice(0, 10),
+      consecutive_failures: 0,
+      first_failure_at: null,
+    };
   }
   const failures = base.consecutive_failures + 1;
   const first = base.first_failure_at ?? at;
   const broken = failures >= rule.failures && now.getTime() - Date.parse(first) >= rule.days * DAY_MS;
   return {
-    ...base, ...seen, ...answered, consecutive_failures: failures, first_failure_at: first,
+    ...base,
+    ...seen,
+    ...answered,
+    consecutive_failures: failures,
+    first_failure_at: first,
     verified_status: broken ? "possibly_broken" : base.verified_status,
   };
 }
@@ -49,15 +89,20 @@ export class LinkResults {
   constructor(readonly db: Database) {
     db.run("PRAGMA busy_timeout = 5000");
     this.one = db.query<LinkRow, [string]>("SELECT * FROM link_results WHERE url = ?");
-    this.put = db.query(`INSERT OR REPLACE INTO link_results (url, final_url, http_status, verification_method, request_method, outcome,
+    this.put =
+      db.query(`INSERT OR REPLACE INTO link_results (url, final_url, http_status, verification_method, request_method, outcome,
       reason, detail, checked_at, verified_status, verified_at, consecutive_failures, first_failure_at)
       VALUES ($url, $final_url, $http_status, $verification_method, $request_method, $outcome, $reason, $detail, $checked_at,
       $verified_status, $verified_at, $consecutive_failures, $first_failure_at)`);
   }
 
-  get(url: string): LinkRow | null { return this.one.get(url); }
+  get(url: string): LinkRow | null {
+    return this.one.get(url);
+  }
 
-  all(): LinkRow[] { return this.db.query<LinkRow, []>("SELECT * FROM link_results").all(); }
+  all(): LinkRow[] {
+    return this.db.query<LinkRow, []>("SELECT * FROM link_results").all();
+  }
 
   /** Apply one check's result and store it; returns the new row. */
   record(url: string, r: ProbeResult, now: Date, rule: TransitionRule): LinkRow {

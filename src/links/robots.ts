@@ -37,7 +37,10 @@ export class RobotsCache {
     const origin = url.origin;
     const hit = this.byOrigin.get(origin);
     if (hit && this.now() - hit.at < (hit.failed ? FAILURE_TTL_MS : this.ttlMs)) return hit.rules;
-    const entry: { at: number; rules: Promise<RobotsRules>; failed?: boolean } = { at: this.now(), rules: null as never };
+    const entry: { at: number; rules: Promise<RobotsRules>; failed?: boolean } = {
+      at: this.now(),
+      rules: null as never,
+    };
     entry.rules = this.load(origin).then((r) => {
       if (r.crawlDelayMs) this.delays.set(url.host.toLowerCase(), r.crawlDelayMs);
       if (r.failure) entry.failed = true;
@@ -48,23 +51,31 @@ export class RobotsCache {
   }
 
   /** Crawl delay already known for a host (host[:port], any scheme; 0 when none or not yet read). */
-  crawlDelayMs(host: string): number { return this.delays.get(host.toLowerCase()) ?? 0; }
+  crawlDelayMs(host: string): number {
+    return this.delays.get(host.toLowerCase()) ?? 0;
+  }
 
-  get size() { return this.byOrigin.size; }
+  get size() {
+    return this.byOrigin.size;
+  }
 
   private async load(origin: string): Promise<RobotsRules> {
     const robotsUrl = `${origin}/robots.txt`;
     const got = await this.fetchText(robotsUrl);
-    if ("reason" in got) return { allowed: () => false, crawlDelayMs: 0, kind: "failed", detail: got.detail, failure: got };
-    if (got.status >= 500) return { allowed: () => false, crawlDelayMs: 0, kind: "unreachable", detail: `HTTP ${got.status}` };
-    if (got.status < 200 || got.status >= 300) return { allowed: () => true, crawlDelayMs: 0, kind: "none", detail: `HTTP ${got.status}` };
+    if ("reason" in got)
+      return { allowed: () => false, crawlDelayMs: 0, kind: "failed", detail: got.detail, failure: got };
+    if (got.status >= 500)
+      return { allowed: () => false, crawlDelayMs: 0, kind: "unreachable", detail: `HTTP ${got.status}` };
+    if (got.status < 200 || got.status >= 300)
+      return { allowed: () => true, crawlDelayMs: 0, kind: "none", detail: `HTTP ${got.status}` };
     const robot = robotsParser(robotsUrl, got.body);
     const delayS = Number(robot.getCrawlDelay(this.agent) ?? 0);
     return {
       // isAllowed is undefined for a URL of another origin (never asked here): treat as allowed
       allowed: (u) => robot.isAllowed(u, this.agent) !== false,
       crawlDelayMs: Number.isFinite(delayS) && delayS > 0 ? Math.min(delayS * 1000, MAX_CRAWL_DELAY_MS) : 0,
-      kind: "rules", detail: `HTTP ${got.status}`,
+      kind: "rules",
+      detail: `HTTP ${got.status}`,
     };
   }
 }

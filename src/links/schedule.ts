@@ -12,7 +12,12 @@ import { targetsOf } from "./targets";
 
 const START_GRACE_MS = 60_000;
 
-export function startLinkChecks(cfg: Config, data: Database | null, links: Links, log: (line: string) => void): () => void {
+export function startLinkChecks(
+  cfg: Config,
+  data: Database | null,
+  links: Links,
+  log: (line: string) => void,
+): () => void {
   const view = links.results instanceof LinkResultsView ? links.results : null;
   if (!view) return () => {};
   const stopWatch = view.watch(cfg.links.reload_s);
@@ -36,7 +41,10 @@ export function startLinkChecks(cfg: Config, data: Database | null, links: Links
       log(`link check failed: ${(e as Error).message}`);
     } finally {
       running = false;
-      if (!stopped) { timer = setTimeout(run, everyMs); timer.unref?.(); }
+      if (!stopped) {
+        timer = setTimeout(run, everyMs);
+        timer.unref?.();
+      }
     }
   };
   const last = view.db.query<{ at: string | null }, []>("SELECT max(checked_at) AS at FROM link_results").get()?.at;
@@ -44,5 +52,9 @@ export function startLinkChecks(cfg: Config, data: Database | null, links: Links
   timer = setTimeout(run, due);
   timer.unref?.();
   log(`link check: every ${hours} h, next in ${Math.round(due / 60_000)} min`);
-  return () => { stopped = true; if (timer) clearTimeout(timer); stopWatch(); };
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    stopWatch();
+  };
 }

@@ -12,17 +12,36 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import ipaddr from "ipaddr.js";
 
-export interface Resolved { address: string; family: 4 | 6 }
+export interface Resolved {
+  address: string;
+  family: 4 | 6;
+}
 /** host name → addresses (injectable: tests resolve names they control). */
 export type Resolver = (hostname: string) => Promise<Resolved[]>;
 
 export const systemResolver: Resolver = async (hostname) =>
-  (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => ({
+    address: a.address,
+    family: a.family === 6 ? 6 : 4,
+  }));
 
 /** Metadata services that sit on otherwise public or special addresses, refused by address. */
-const METADATA_ADDRESSES = new Set(["169.254.169.254", "169.254.170.2", "168.63.129.16", "100.100.100.200", "fd00:ec2::254"]);
+const METADATA_ADDRESSES = new Set([
+  "169.254.169.254",
+  "169.254.170.2",
+  "168.63.129.16",
+  "100.100.100.200",
+  "fd00:ec2::254",
+]);
 /** Host names refused before any resolution. */
-const METADATA_NAMES = new Set(["metadata", "metadata.google.internal", "metadata.goog", "metadata.azure.internal", "instance-data", "instance-data.ec2.internal"]);
+const METADATA_NAMES = new Set([
+  "metadata",
+  "metadata.google.internal",
+  "metadata.goog",
+  "metadata.azure.internal",
+  "instance-data",
+  "instance-data.ec2.internal",
+]);
 
 export class RefusedAddress extends Error {
   override readonly name = "RefusedAddress";
@@ -34,7 +53,8 @@ export function refusedAddress(address: string, allowLoopback = false): string |
   let ip = ipaddr.parse(address);
   if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
   const canonical = ip.toString();
-  if (METADATA_ADDRESSES.has(canonical) || METADATA_ADDRESSES.has(address.toLowerCase())) return `${address} is a cloud metadata address`;
+  if (METADATA_ADDRESSES.has(canonical) || METADATA_ADDRESSES.has(address.toLowerCase()))
+    return `${address} is a cloud metadata address`;
   const range = ip.range();
   if (range === "unicast") return null;
   if (range === "loopback" && allowLoopback) return null;

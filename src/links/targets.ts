@@ -2,10 +2,20 @@
 // each URL once however many records carry it. Read-only; the data file is never written.
 import type { Database } from "bun:sqlite";
 
-export interface Targets { urls: string[]; resources: number; offices: number; sources: number }
+export interface Targets {
+  urls: string[];
+  resources: number;
+  offices: number;
+  sources: number;
+}
 
 export function targetsOf(db: Database): Targets {
-  const q = (sql: string) => db.query<{ url: string }, []>(sql).all().map((r) => r.url).filter((u) => /^https?:\/\//i.test(u));
+  const q = (sql: string) =>
+    db
+      .query<{ url: string }, []>(sql)
+      .all()
+      .map((r) => r.url)
+      .filter((u) => /^https?:\/\//i.test(u));
   const resources = q("SELECT DISTINCT url FROM resources WHERE documented = 1 AND url IS NOT NULL");
   const offices = q("SELECT DISTINCT url FROM offices WHERE documented = 1 AND url IS NOT NULL");
   const sources = q("SELECT DISTINCT url FROM sources WHERE documented = 1 AND url IS NOT NULL");
@@ -15,5 +25,9 @@ export function targetsOf(db: Database): Targets {
 
 /** Host of a URL for politeness (lower case, with a non-default port); unreadable URLs share one lane. */
 export function hostKey(url: string): string {
-  try { return new URL(url).host.toLowerCase(); } catch { return ""; }
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return "";
+  }
 }

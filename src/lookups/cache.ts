@@ -19,16 +19,31 @@ export class TtlCache<K extends {}, V extends {}> {
   constructor(opts: TtlCacheOptions) {
     if (!(opts.max >= 1)) throw new RangeError("TtlCache max must be >= 1");
     if (!(opts.ttl >= 1)) throw new RangeError("TtlCache ttl must be >= 1 ms");
-    const sized = opts.maxSize && opts.sizeOf ? { maxSize: opts.maxSize, sizeCalculation: (v: V) => Math.max(1, Math.ceil(opts.sizeOf!(v))) } : {};
+    const sized =
+      opts.maxSize && opts.sizeOf
+        ? { maxSize: opts.maxSize, sizeCalculation: (v: V) => Math.max(1, Math.ceil(opts.sizeOf!(v))) }
+        : {};
     this.lru = new LRUCache<K, V>({ max: Math.floor(opts.max), ttl: opts.ttl, ttlAutopurge: false, ...sized });
   }
 
-  get(key: K): V | undefined { return this.lru.get(key); }
-  set(key: K, value: V, ttlMs?: number): void { this.lru.set(key, value, ttlMs === undefined ? undefined : { ttl: ttlMs }); }
-  has(key: K): boolean { return this.lru.has(key); }
-  delete(key: K): boolean { return this.lru.delete(key); }
-  clear(): void { this.lru.clear(); }
-  get size(): number { return this.lru.size; }
+  get(key: K): V | undefined {
+    return this.lru.get(key);
+  }
+  set(key: K, value: V, ttlMs?: number): void {
+    this.lru.set(key, value, ttlMs === undefined ? undefined : { ttl: ttlMs });
+  }
+  has(key: K): boolean {
+    return this.lru.has(key);
+  }
+  delete(key: K): boolean {
+    return this.lru.delete(key);
+  }
+  clear(): void {
+    this.lru.clear();
+  }
+  get size(): number {
+    return this.lru.size;
+  }
 }
 
 /**

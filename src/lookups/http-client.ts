@@ -2,7 +2,8 @@
 // Every failure surfaces as an UpstreamError with a closed set of reasons, so callers map one type.
 import { fetch } from "undici";
 
-export type UpstreamReason = "timeout" | "http-status" | "bad-json" | "network" | "too-large" | "bad-reply" | "service-error" | "truncated";
+export type UpstreamReason =
+  "timeout" | "http-status" | "bad-json" | "network" | "too-large" | "bad-reply" | "service-error" | "truncated";
 
 export class UpstreamError extends Error {
   override readonly name = "UpstreamError";
@@ -38,15 +39,19 @@ export async function getJson(url: string | URL, opts: GetJsonOptions): Promise<
   const controller = new AbortController();
   let timedOut = false;
   let rejectOnAbort: (e: unknown) => void = () => {};
-  const aborted = new Promise<never>((_, reject) => { rejectOnAbort = reject; });
+  const aborted = new Promise<never>((_, reject) => {
+    rejectOnAbort = reject;
+  });
   aborted.catch(() => {}); // never an unhandled rejection
   const abort = (why: "timeout" | "caller") => {
     if (controller.signal.aborted) return;
     if (why === "timeout") timedOut = true;
     controller.abort();
-    rejectOnAbort(why === "timeout"
-      ? new UpstreamError("timeout", `no complete answer within ${opts.timeoutMs} ms`)
-      : new UpstreamError("network", "request cancelled"));
+    rejectOnAbort(
+      why === "timeout"
+        ? new UpstreamError("timeout", `no complete answer within ${opts.timeoutMs} ms`)
+        : new UpstreamError("network", "request cancelled"),
+    );
   };
   const timer = setTimeout(() => abort("timeout"), Math.max(1, opts.timeoutMs));
   const onCallerAbort = () => abort("caller");
@@ -62,12 +67,18 @@ export async function getJson(url: string | URL, opts: GetJsonOptions): Promise<
         res = await fetch(url, {
           method: opts.body === undefined ? "GET" : "POST",
           body: opts.body,
-          headers: { accept: "application/json", "user-agent": USER_AGENT, ...(opts.body === undefined ? {} : { "content-type": "application/json" }), ...opts.headers },
+          headers: {
+            accept: "application/json",
+            "user-agent": USER_AGENT,
+            ...(opts.body === undefined ? {} : { "content-type": "application/json" }),
+            ...opts.headers,
+          },
           redirect: "manual",
           signal: controller.signal,
         });
       } catch (err) {
-        if (timedOut) throw new UpstreamError("timeout", `no answer within ${opts.timeoutMs} ms`, undefined, { cause: err });
+        if (timedOut)
+          throw new UpstreamError("timeout", `no answer within ${opts.timeoutMs} ms`, undefined, { cause: err });
         throw new UpstreamError("network", "could not reach the service", undefined, { cause: err });
       }
       if (res.status < 200 || res.status > 299) {
@@ -115,7 +126,8 @@ async function readCapped(
       try {
         step = await reader.read();
       } catch (err) {
-        if (timedOut()) throw new UpstreamError("timeout", `reply not complete within ${timeoutMs} ms`, undefined, { cause: err });
+        if (timedOut())
+          throw new UpstreamError("timeout", `reply not complete within ${timeoutMs} ms`, undefined, { cause: err });
         throw new UpstreamError("network", "connection failed while reading the reply", undefined, { cause: err });
       }
       if (step.done) break;
@@ -129,10 +141,17 @@ async function readCapped(
       chunks.push(chunk);
     }
   } finally {
-    try { reader.releaseLock(); } catch { /* already released or cancelled */ }
+    try {
+      reader.releaseLock();
+    } catch {
+      /* already released or cancelled */
+    }
   }
   const out = new Uint8Array(total);
   let at = 0;
-  for (const c of chunks) { out.set(c, at); at += c.byteLength; }
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
   return out;
 }

@@ -30,6 +30,8 @@ export function singleFlight<K, V>(): SingleFlight<K, V> {
     },
     get: (key) => flights.get(key),
     has: (key) => flights.has(key),
-    get size() { return flights.size; },
+    get size() {
+      return flights.size;
+    },
   };
 }

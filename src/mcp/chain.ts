@@ -9,25 +9,51 @@ const JOBS = ["assessment", "tax_collection", "recording", "zoning", "permits", 
 function entryOut(e: any) {
   if (!e) return null;
   return {
-    jurisdiction_id: e.jurisdiction_id, office_name: e.office_name,
-    office: e.office ? { name: e.office.name, url: e.office.url, phone: e.office.phone, page_url: e.office.page_url, verified_status: e.office.verified_status } : null,
-    links: (e.resources ?? []).slice(0, 5).map((r: any) => ({ name: r.name, url: r.url, official: r.official, verified_status: r.verified_status, verified_at: r.verified_at ?? null })),
+    jurisdiction_id: e.jurisdiction_id,
+    office_name: e.office_name,
+    office: e.office
+      ? {
+          name: e.office.name,
+          url: e.office.url,
+          phone: e.office.phone,
+          page_url: e.office.page_url,
+          verified_status: e.office.verified_status,
+        }
+      : null,
+    links: (e.resources ?? []).slice(0, 5).map((r: any) => ({
+      name: r.name,
+      url: r.url,
+      official: r.official,
+      verified_status: r.verified_status,
+      verified_at: r.verified_at ?? null,
+    })),
     basis: e.basis ?? null,
-    also: (e.also ?? []).map((a: any) => ({ jurisdiction_id: a.jurisdiction_id, office_name: a.office_name, role: a.role ?? null })),
+    also: (e.also ?? []).map((a: any) => ({
+      jurisdiction_id: a.jurisdiction_id,
+      office_name: a.office_name,
+      role: a.role ?? null,
+    })),
   };
 }
 
 export function chainFacts(r: Resolved, jobs: readonly string[] = JOBS) {
   const f = r.data.functions as Record<string, unknown>;
   return {
-    jurisdictions: r.data.jurisdictions.map((j) => ({ jurisdiction_id: j.jurisdiction_id, type: j.type, name: j.name, state: j.state ?? null, page_url: j.page_url })),
+    jurisdictions: r.data.jurisdictions.map((j) => ({
+      jurisdiction_id: j.jurisdiction_id,
+      type: j.type,
+      name: j.name,
+      state: j.state ?? null,
+      page_url: j.page_url,
+    })),
     who_does_what: Object.fromEntries(jobs.map((k) => [k, entryOut(f[k])])),
     sources: r.sources.map((s) => ({ name: s.name, url: s.url })),
     notices: r.notices,
   };
 }
 
-export type ChainSelector = { lat: number; lon: number } | { jurisdiction_id: string } | { place: string; state?: string };
+export type ChainSelector =
+  { lat: number; lon: number } | { jurisdiction_id: string } | { place: string; state?: string };
 
 export function resolveChain(dir: Directory, sel: ChainSelector): Resolved {
   if ("lat" in sel) return dir.resolvePoint(sel.lon, sel.lat);

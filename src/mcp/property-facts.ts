@@ -9,7 +9,15 @@ import { countyNamesOf } from "../parcels/county-names";
 import { countyIn, OWNER_WORDS } from "../parcels/question";
 import { chainFacts, resolveChain } from "./chain";
 
-export interface FactsInput { apn?: string; county?: string; lat?: number; lon?: number; max_distance_m?: number; fields?: string[]; question?: string }
+export interface FactsInput {
+  apn?: string;
+  county?: string;
+  lat?: number;
+  lon?: number;
+  max_distance_m?: number;
+  fields?: string[];
+  question?: string;
+}
 export type FactsResult = { refusal: string } | { facts: Record<string, unknown> };
 
 export const DEFAULT_DISTANCE_M = 50;
@@ -21,9 +29,18 @@ const wantsOwners = (i: FactsInput) => [...(i.fields ?? []), i.question ?? ""].s
 
 function parcelOut(r: ParcelRecord, info: CountyInfo) {
   return {
-    apn: r.apn, situs_address: r.situs_address, acres: r.acres, value: r.value, value_label: r.value === null ? null : info.valueLabel,
-    last_sale_date: r.sale_date, last_sale_price: r.sale_price, year_built: r.year_built, building_sqft: r.sqft,
-    parcel_map_url: parcelUrl(info.parcelUrlTemplate, r.apn), lat: r.lat, lon: r.lon,
+    apn: r.apn,
+    situs_address: r.situs_address,
+    acres: r.acres,
+    value: r.value,
+    value_label: r.value === null ? null : info.valueLabel,
+    last_sale_date: r.sale_date,
+    last_sale_price: r.sale_price,
+    year_built: r.year_built,
+    building_sqft: r.sqft,
+    parcel_map_url: parcelUrl(info.parcelUrlTemplate, r.apn),
+    lat: r.lat,
+    lon: r.lon,
   };
 }
 
@@ -34,20 +51,40 @@ function countyIdOf(text: string, dir: Directory | null): string {
   const ref = countyIn(/\b(county|parish|borough)\b/i.test(t) ? `in ${t}` : `in ${t} County`).ref;
   const found = ref && !("id" in ref) ? names.find(ref.name, ref.state) : [];
   if (found.length === 1) return found[0]!.id;
-  throw new DomainError("bad-parameter", found.length ? `'${t}' names ${found.length} counties (${found.slice(0, 5).map((c) => `${c.label}: ${c.id}`).join("; ")}); give the state or the county id.` : `No county named '${t}'; give a county id such as county:53033 or a name such as "King County, WA".`);
+  throw new DomainError(
+    "bad-parameter",
+    found.length
+      ? `'${t}' names ${found.length} counties (${found
+          .slice(0, 5)
+          .map((c) => `${c.label}: ${c.id}`)
+          .join("; ")}); give the state or the county id.`
+      : `No county named '${t}'; give a county id such as county:53033 or a name such as "King County, WA".`,
+  );
 }
 
 export async function propertyFacts(parcels: ParcelSource, dir: Directory | null, i: FactsInput): Promise<FactsResult> {
   if (wantsOwners(i)) return { refusal: OWNERS_REFUSAL };
   const byPoint = i.lat !== undefined && i.lon !== undefined;
-  if (!byPoint && !(i.apn && i.county)) throw new DomainError("bad-parameter", "Give apn with county (id or name), or lat with lon.");
-  let rec: ParcelRecord | null = null, countyId: string, match: Record<string, unknown>;
+  if (!byPoint && !(i.apn && i.county))
+    throw new DomainError("bad-parameter", "Give apn with county (id or name), or lat with lon.");
+  let rec: ParcelRecord | null = null,
+    countyId: string,
+    match: Record<string, unknown>;
   if (byPoint) {
     const dist = Math.min(MAX_DISTANCE_M, Math.max(0, i.max_distance_m ?? DEFAULT_DISTANCE_M));
     const hit = await parcels.near(i.lon!, i.lat!, dist);
     rec = hit?.record ?? null;
-    countyId = rec?.countyId ?? (dir ? (dir.resolvePoint(i.lon!, i.lat!).data.jurisdictions.find((j) => j.type === "county")?.jurisdiction_id ?? "") : "");
-    match = { by: "point", max_distance_m: dist, inside_parcel_shape: hit?.inside ?? false, distance_m: hit ? Math.round(hit.distanceM * 10) / 10 : null };
+    countyId =
+      rec?.countyId ??
+      (dir
+        ? (dir.resolvePoint(i.lon!, i.lat!).data.jurisdictions.find((j) => j.type === "county")?.jurisdiction_id ?? "")
+        : "");
+    match = {
+      by: "point",
+      max_distance_m: dist,
+      inside_parcel_shape: hit?.inside ?? false,
+      distance_m: hit ? Math.round(hit.distanceM * 10) / 10 : null,
+    };
   } else {
     countyId = countyIdOf(i.county!, dir);
     rec = await parcels.parcel(countyId, i.apn!.trim());
@@ -58,12 +95,44 @@ export async function propertyFacts(parcels: ParcelSource, dir: Directory | null
   const none = noDataReason(info, label);
   let where: ReturnType<typeof chainFacts> | null = null;
   if (dir) {
-    const sel = rec?.lat != null && rec.lon != null ? { lat: rec.lat, lon: rec.lon } : byPoint ? { lat: i.lat!, lon: i.lon! } : { jurisdiction_id: countyId };
-    try { where = chainFacts(resolveChain(dir, sel), ["assessment", "tax_collection", "recording"]); } catch (e) { if (!(e instanceof DomainError)) throw e; }
+    const sel =
+      rec?.lat != null && rec.lon != null
+        ? { lat: rec.lat, lon: rec.lon }
+        : byPoint
+          ? { lat: i.lat!, lon: i.lon! }
+          : { jurisdiction_id: countyId };
+    try {
+      where = chainFacts(resolveChain(dir, sel), ["assessment", "tax_collection", "recording"]);
+    } catch (e) {
+      if (!(e instanceof DomainError)) throw e;
+    }
   }
-  const base = { match, county: countyId || null, jurisdictions: where?.jurisdictions ?? [], who_assesses_collects_records: where?.who_does_what ?? null, caveat: CAVEAT };
+  const base = {
+    match,
+    county: countyId || null,
+    jurisdictions: where?.jurisdictions ?? [],
+    who_assesses_collects_records: where?.who_does_what ?? null,
+    caveat: CAVEAT,
+  };
   if (none || !info) return { facts: { ...base, parcel: null, found: false, note: none ?? "No parcel data here." } };
-  const source = { name: info.source.name, url: info.source.url, publisher: info.source.publisher, license: info.source.license, as_of: info.asOf };
-  if (!rec) return { facts: { ...base, parcel: null, found: false, note: byPoint ? `No parcel of ${label} within ${match.max_distance_m} m of the point.` : `No parcel ${i.apn} in ${label}'s loaded data.`, source } };
+  const source = {
+    name: info.source.name,
+    url: info.source.url,
+    publisher: info.source.publisher,
+    license: info.source.license,
+    as_of: info.asOf,
+  };
+  if (!rec)
+    return {
+      facts: {
+        ...base,
+        parcel: null,
+        found: false,
+        note: byPoint
+          ? `No parcel of ${label} within ${match.max_distance_m} m of the point.`
+          : `No parcel ${i.apn} in ${label}'s loaded data.`,
+        source,
+      },
+    };
   return { facts: { ...base, parcel: parcelOut(rec, info), found: true, notes: info.notes, source } };
 }

@@ -10,13 +10,17 @@ export async function serveStdio(ctx: McpContext): Promise<void> {
 
 export function serveHttp(ctx: McpContext, host: string, port: number, path = "/mcp") {
   return Bun.serve({
-    hostname: host, port,
+    hostname: host,
+    port,
     development: false, // no stack traces in error pages (Bun's default unless NODE_ENV=production)
     async fetch(req) {
       const url = new URL(req.url);
       if (url.pathname !== path) return Response.json({ error: `The MCP endpoint is ${path}` }, { status: 404 });
       const server = createMcpServer(ctx);
-      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
       await server.connect(transport);
       const res = await transport.handleRequest(req);
       res.headers.set("Cache-Control", "no-store");

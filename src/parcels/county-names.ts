@@ -13,13 +13,21 @@ export function countyNamesOf(dir: Directory | null | undefined): CountyNames {
       if (!dir) return [];
       try {
         // a consolidated city-county is listed as its place: take the county twin (same_as)
-        const countyOf = (j: JurisdictionRow) => j.type === "county" ? j
-          : (dir.store.sameAs.get(j.jurisdiction_id) ?? []).map((id) => dir.store.jurisdiction(id)).find((t) => t?.type === "county") ?? null;
+        const countyOf = (j: JurisdictionRow) =>
+          j.type === "county"
+            ? j
+            : ((dir.store.sameAs.get(j.jurisdiction_id) ?? [])
+                .map((id) => dir.store.jurisdiction(id))
+                .find((t) => t?.type === "county") ?? null);
         const seen = new Set<string>();
-        return dir.names.candidates(name, state ?? undefined).list.map(countyOf)
+        return dir.names
+          .candidates(name, state ?? undefined)
+          .list.map(countyOf)
           .filter((j): j is JurisdictionRow => !!j && !seen.has(j.jurisdiction_id) && !!seen.add(j.jurisdiction_id))
           .map((j) => ({ id: j.jurisdiction_id, label: dir.names.label(j) }));
-      } catch { return []; } // an unknown state or an empty name: no county
+      } catch {
+        return [];
+      } // an unknown state or an empty name: no county
     },
   };
 }

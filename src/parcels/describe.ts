@@ -17,7 +17,8 @@ export function fmt(field: Field, v: number | string | null): string {
 function boundsText(field: Field, b: Bounds): string {
   const bits: string[] = [];
   const f = FIELD_INFO[field];
-  if (b.min !== undefined && b.max !== undefined) bits.push(`with a ${f.noun} from ${fmt(field, b.min)} to ${fmt(field, b.max)}`);
+  if (b.min !== undefined && b.max !== undefined)
+    bits.push(`with a ${f.noun} from ${fmt(field, b.min)} to ${fmt(field, b.max)}`);
   else if (b.min !== undefined) bits.push(`with a ${f.noun} of at least ${fmt(field, b.min)}`);
   else if (b.max !== undefined) bits.push(`with a ${f.noun} of at most ${fmt(field, b.max)}`);
   if (b.since && b.until) bits.push(`last sold from ${b.since} to ${b.until}`);
@@ -32,19 +33,26 @@ export function describePlan(p: Plan, county: string): string {
   const where = ` in ${county}`;
   const b = boundsText(p.field, p.bounds);
   switch (p.op) {
-    case "top": case "bottom": {
+    case "top":
+    case "bottom": {
       const which = p.op === "top" ? f.more : f.less;
       const from = p.offset ? ` starting after the first ${p.offset}` : "";
       return `the ${p.limit} parcels with ${which}${where}${b}${from}`;
     }
-    case "count": return `the number of parcels with a recorded ${f.noun}${where}${b}`;
-    case "avg": return `the average ${f.noun} of parcels${where}${b}`;
-    case "median": return `the median ${f.noun} of parcels${where}${b}`;
+    case "count":
+      return `the number of parcels with a recorded ${f.noun}${where}${b}`;
+    case "avg":
+      return `the average ${f.noun} of parcels${where}${b}`;
+    case "median":
+      return `the median ${f.noun} of parcels${where}${b}`;
   }
 }
 
 export function resultText(p: Plan, n: number, value: number | string | null, rows: number): string {
-  if (p.op === "top" || p.op === "bottom") return rows ? `${rows} parcel${rows === 1 ? "" : "s"} listed, ranks ${p.offset + 1} to ${p.offset + rows}.` : "No parcel matches.";
+  if (p.op === "top" || p.op === "bottom")
+    return rows
+      ? `${rows} parcel${rows === 1 ? "" : "s"} listed, ranks ${p.offset + 1} to ${p.offset + rows}.`
+      : "No parcel matches.";
   if (p.op === "count") return `${int.format(n)} parcel${n === 1 ? "" : "s"}.`;
   if (n === 0) return "No parcel matches, so there is no value.";
   return `${p.op === "avg" ? "Average" : "Median"}: ${fmt(p.field, value)} over ${int.format(n)} parcels.`;

@@ -10,16 +10,40 @@ import { openForWrite } from "./schema";
 import { bboxOf, centroid, mapCoords, positive, readDate } from "./values";
 import { refreshStats } from "./stats";
 
-export interface LoadOptions { county: string; mappingFile: string; input: string; store: string; progress?: boolean; log?: (s: string) => void }
+export interface LoadOptions {
+  county: string;
+  mappingFile: string;
+  input: string;
+  store: string;
+  progress?: boolean;
+  log?: (s: string) => void;
+}
 export interface LoadSummary {
-  county: string; read: number; kept: number; merged: number; rejected: Record<string, number>;
-  leftOut: { road: number; water: number; condo: number }; unreadable: Record<string, number>; dropped: string[]; fields: Field[];
+  county: string;
+  read: number;
+  kept: number;
+  merged: number;
+  rejected: Record<string, number>;
+  leftOut: { road: number; water: number; condo: number };
+  unreadable: Record<string, number>;
+  dropped: string[];
+  fields: Field[];
 }
 
 interface Row {
-  apn: string; situs_address: string | null; acres: number | null; value: number | null; sale_date: string | null;
-  sale_price: number | null; year_built: number | null; sqft: number | null; land_use: string | null;
-  lat: number | null; lon: number | null; shape: string | null; bbox: [number, number, number, number] | null;
+  apn: string;
+  situs_address: string | null;
+  acres: number | null;
+  value: number | null;
+  sale_date: string | null;
+  sale_price: number | null;
+  year_built: number | null;
+  sqft: number | null;
+  land_use: string | null;
+  lat: number | null;
+  lon: number | null;
+  shape: string | null;
+  bbox: [number, number, number, number] | null;
 }
 
 const WGS84 = /^(EPSG:4326|OGC:CRS84|CRS84|WGS84|urn:ogc:def:crs:OGC:1\.3:CRS84)$/i;
@@ -32,11 +56,13 @@ function projector(crs: string): (p: [number, number]) => [number, number] {
 
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v).trim() || null);
 const val = (r: InputRecord, s: ColumnSpec | null | undefined) => (s ? r.props[s.column] : undefined);
-const inSet = (v: unknown, list?: string[]) => !!list && v != null && list.map((x) => x.toUpperCase()).includes(String(v).trim().toUpperCase());
+const inSet = (v: unknown, list?: string[]) =>
+  !!list && v != null && list.map((x) => x.toUpperCase()).includes(String(v).trim().toUpperCase());
 
 export async function loadParcels(o: LoadOptions): Promise<LoadSummary> {
   const log = o.log ?? ((s: string) => console.error(s));
-  if (!/^county:\d{5}$/.test(o.county)) throw new Error(`--county must be county:NNNNN (a 5-digit county GEOID); got '${o.county}'`);
+  if (!/^county:\d{5}$/.test(o.county))
+    throw new Error(`--county must be county:NNNNN (a 5-digit county GEOID); got '${o.county}'`);
   const { mapping: m, dropped } = readMapping(o.mappingFile);
   if (m.county && m.county !== o.county) throw new Error(`the mapping is for ${m.county}, not ${o.county}`);
   for (const d of dropped) log(`mapping: ${d}`);
@@ -45,12 +71,37 @@ export async function loadParcels(o: LoadOptions): Promise<LoadSummary> {
   if (ownerCols.length) log(`input columns ${ownerCols.map((c) => `'${c}'`).join(", ")} hold owner data: not read`);
 
   const project = m.coordinates ? projector(m.coordinates.crs) : null;
-  const s: LoadSummary = { county: o.county, read: 0, kept: 0, merged: 0, rejected: {}, leftOut: { road: 0, water: 0, condo: 0 }, unreadable: {}, dropped, fields: [] };
-  const reject = (why: string) => { s.rejected[why] = (s.rejected[why] ?? 0) + 1; };
-  const unreadable = (f: string, raw: unknown, got: unknown) => { if (raw !== undefined && raw !== null && raw !== "" && got === null) s.unreadable[f] = (s.unreadable[f] ?? 0) + 1; };
+  const s: LoadSummary = {
+    county: o.county,
+    read: 0,
+    kept: 0,
+    merged: 0,
+    rejected: {},
+    leftOut: { road: 0, water: 0, condo: 0 },
+    unreadable: {},
+    dropped,
+    fields: [],
+  };
+  const reject = (why: string) => {
+    s.rejected[why] = (s.rejected[why] ?? 0) + 1;
+  };
+  const unreadable = (f: string, raw: unknown, got: unknown) => {
+    if (raw !== undefined && raw !== null && raw !== "" && got === null) s.unreadable[f] = (s.unreadable[f] ?? 0) + 1;
+  };
   const byApn = new Map<string, Row>();
   const total = input.records.length;
-  const bar = o.progress !== false && total > 2000 ? new SingleBar({ stream: process.stderr, noTTYOutput: true, notTTYSchedule: 2000, format: "reading {bar} {percentage}% | {value}/{total} rows" }, Presets.shades_classic) : null;
+  const bar =
+    o.progress !== false && total > 2000
+      ? new SingleBar(
+          {
+            stream: process.stderr,
+            noTTYOutput: true,
+            notTTYSchedule: 2000,
+            format: "reading {bar} {percentage}% | {value}/{total} rows",
+          },
+          Presets.shades_classic,
+        )
+      : null;
   bar?.start(total, 0);
 
   input.records.forEach((r, i) => {
@@ -59,20 +110,51 @@ export async function loadParcels(o: LoadOptions): Promise<LoadSummary> {
     const apn = "derive" in m.apn ? `${m.apn.prefix}${i + 1}` : str(r.props[m.apn.column]);
     if (!apn) return reject("no parcel number");
     const lu = m.land_use ? str(r.props[m.land_use.column]) : null;
-    if (m.land_use && inSet(lu, m.land_use.road)) { s.leftOut.road++; return; }
-    if (m.land_use && inSet(lu, m.land_use.water)) { s.leftOut.water++; return; }
-    if ((m.land_use && inSet(lu, m.land_use.condo_common)) || (m.condo_common && inSet(r.props[m.condo_common.column], m.condo_common.values))) { s.leftOut.condo++; return; }
+    if (m.land_use && inSet(lu, m.land_use.road)) {
+      s.leftOut.road++;
+      return;
+    }
+    if (m.land_use && inSet(lu, m.land_use.water)) {
+      s.leftOut.water++;
+      return;
+    }
+    if (
+      (m.land_use && inSet(lu, m.land_use.condo_common)) ||
+      (m.condo_common && inSet(r.props[m.condo_common.column], m.condo_common.values))
+    ) {
+      s.leftOut.condo++;
+      return;
+    }
 
-    const row: Row = { apn, situs_address: str(val(r, m.situs_address)), acres: null, value: null, sale_date: null, sale_price: null, year_built: null, sqft: null, land_use: lu, lat: null, lon: null, shape: null, bbox: null };
+    const row: Row = {
+      apn,
+      situs_address: str(val(r, m.situs_address)),
+      acres: null,
+      value: null,
+      sale_date: null,
+      sale_price: null,
+      year_built: null,
+      sqft: null,
+      land_use: lu,
+      lat: null,
+      lon: null,
+      shape: null,
+      bbox: null,
+    };
     const a = positive(val(r, m.acres));
     row.acres = a === null ? null : m.acres?.unit === "sqft" ? Math.round((a / 43560) * 10000) / 10000 : a;
     unreadable("acres", val(r, m.acres), row.acres);
-    row.value = positive(val(r, m.value)); unreadable("value", val(r, m.value), row.value);
-    row.sale_date = readDate(val(r, m.last_sale_date), m.last_sale_date?.format); unreadable("last_sale_date", val(r, m.last_sale_date), row.sale_date);
-    row.sale_price = positive(val(r, m.last_sale_price)); unreadable("last_sale_price", val(r, m.last_sale_price), row.sale_price);
+    row.value = positive(val(r, m.value));
+    unreadable("value", val(r, m.value), row.value);
+    row.sale_date = readDate(val(r, m.last_sale_date), m.last_sale_date?.format);
+    unreadable("last_sale_date", val(r, m.last_sale_date), row.sale_date);
+    row.sale_price = positive(val(r, m.last_sale_price));
+    unreadable("last_sale_price", val(r, m.last_sale_price), row.sale_price);
     const yb = positive(val(r, m.year_built));
-    row.year_built = yb !== null && Number.isInteger(yb) && yb >= 1600 && yb <= 2100 ? yb : null; unreadable("year_built", val(r, m.year_built), row.year_built);
-    row.sqft = positive(val(r, m.sqft)); unreadable("sqft", val(r, m.sqft), row.sqft);
+    row.year_built = yb !== null && Number.isInteger(yb) && yb >= 1600 && yb <= 2100 ? yb : null;
+    unreadable("year_built", val(r, m.year_built), row.year_built);
+    row.sqft = positive(val(r, m.sqft));
+    unreadable("sqft", val(r, m.sqft), row.sqft);
 
     if (m.coordinates && project) {
       let pt: [number, number] | null = null;
@@ -80,16 +162,22 @@ export async function loadParcels(o: LoadOptions): Promise<LoadSummary> {
         if (r.geometry) {
           const g = mapCoords(r.geometry, project);
           pt = centroid(g);
-          if (g.type !== "Point") { row.shape = JSON.stringify(g); row.bbox = bboxOf(g); }
+          if (g.type !== "Point") {
+            row.shape = JSON.stringify(g);
+            row.bbox = bboxOf(g);
+          }
         }
       } else {
-        const x = Number(r.props[m.coordinates.lon]), y = Number(r.props[m.coordinates.lat]);
+        const x = Number(r.props[m.coordinates.lon]),
+          y = Number(r.props[m.coordinates.lat]);
         if (r.props[m.coordinates.lon] !== "" && Number.isFinite(x) && Number.isFinite(y)) pt = project([x, y]);
       }
       if (pt) {
         const [lon, lat] = pt;
-        if (!(Math.abs(lat) <= 90 && Math.abs(lon) <= 180)) return reject("coordinates out of range after reprojection (check the mapping's CRS)");
-        row.lon = Math.round(lon * 1e6) / 1e6; row.lat = Math.round(lat * 1e6) / 1e6;
+        if (!(Math.abs(lat) <= 90 && Math.abs(lon) <= 180))
+          return reject("coordinates out of range after reprojection (check the mapping's CRS)");
+        row.lon = Math.round(lon * 1e6) / 1e6;
+        row.lat = Math.round(lat * 1e6) / 1e6;
         row.bbox ??= [row.lon, row.lat, row.lon, row.lat];
       }
     }
@@ -109,34 +197,92 @@ export async function loadParcels(o: LoadOptions): Promise<LoadSummary> {
   return s;
 }
 
-const MAPPED: Record<Field, keyof Mapping> = { acres: "acres", value: "value", sale_date: "last_sale_date", sale_price: "last_sale_price", year_built: "year_built", sqft: "sqft" };
+const MAPPED: Record<Field, keyof Mapping> = {
+  acres: "acres",
+  value: "value",
+  sale_date: "last_sale_date",
+  sale_price: "last_sale_price",
+  year_built: "year_built",
+  sqft: "sqft",
+};
 
 function write(o: LoadOptions, m: Mapping, rows: Row[], s: LoadSummary, log: (s: string) => void) {
   const { db, spatial } = openForWrite(o.store);
-  if (!spatial) log("mod_spatialite is not available: the store is plain SQLite (no geom column for QGIS); answers are the same");
+  if (!spatial)
+    log("mod_spatialite is not available: the store is plain SQLite (no geom column for QGIS); answers are the same");
   try {
-    const cols = ["county_id", "apn", "situs_address", "acres", "value", "sale_date", "sale_price", "year_built", "sqft", "land_use", "lat", "lon", "shape"];
+    const cols = [
+      "county_id",
+      "apn",
+      "situs_address",
+      "acres",
+      "value",
+      "sale_date",
+      "sale_price",
+      "year_built",
+      "sqft",
+      "land_use",
+      "lat",
+      "lon",
+      "shape",
+    ];
     const geomExpr = spatial ? ", geom" : "";
-    const ins = db.prepare(`INSERT INTO parcels (${cols.join(", ")}${geomExpr}) VALUES (${cols.map(() => "?").join(", ")}${spatial ? ", SetSRID(GeomFromGeoJSON(?), 4326)" : ""}) RETURNING id`);
+    const ins = db.prepare(
+      `INSERT INTO parcels (${cols.join(", ")}${geomExpr}) VALUES (${cols.map(() => "?").join(", ")}${spatial ? ", SetSRID(GeomFromGeoJSON(?), 4326)" : ""}) RETURNING id`,
+    );
     const rt = db.prepare("INSERT INTO parcels_rtree (id, minx, maxx, miny, maxy) VALUES (?, ?, ?, ?, ?)");
     db.transaction(() => {
       db.run("DELETE FROM parcels_rtree WHERE id IN (SELECT id FROM parcels WHERE county_id = ?)", [o.county]);
       db.run("DELETE FROM parcels WHERE county_id = ?", [o.county]);
       db.run("DELETE FROM counties WHERE county_id = ?", [o.county]);
       for (const r of rows) {
-        const args: any[] = [o.county, r.apn, r.situs_address, r.acres, r.value, r.sale_date, r.sale_price, r.year_built, r.sqft, r.land_use, r.lat, r.lon, r.shape];
-        if (spatial) args.push(r.shape ?? (r.lon !== null ? JSON.stringify({ type: "Point", coordinates: [r.lon, r.lat] }) : null));
+        const args: any[] = [
+          o.county,
+          r.apn,
+          r.situs_address,
+          r.acres,
+          r.value,
+          r.sale_date,
+          r.sale_price,
+          r.year_built,
+          r.sqft,
+          r.land_use,
+          r.lat,
+          r.lon,
+          r.shape,
+        ];
+        if (spatial)
+          args.push(
+            r.shape ?? (r.lon !== null ? JSON.stringify({ type: "Point", coordinates: [r.lon, r.lat] }) : null),
+          );
         const { id } = ins.get(...args) as { id: number };
         if (r.bbox) rt.run(id, r.bbox[0], r.bbox[2], r.bbox[1], r.bbox[3]);
       }
-      s.fields = FIELDS.filter((f) => m[MAPPED[f]] && rows.some((r) => r[f === "sale_date" ? "sale_date" : f] !== null));
-      const notes = [...(m.notes ?? [])];
-      db.run(
-        `INSERT INTO counties VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [o.county, m.source.name, m.source.url, m.source.publisher, m.source.official ? 1 : 0, m.source.license, m.source.license_class,
-          m.source.api_use ? 1 : 0, m.source.as_of, m.value?.label ?? null, m.parcel_url_template ?? null, JSON.stringify(s.fields),
-          JSON.stringify(notes), s.leftOut.road, s.leftOut.water, s.leftOut.condo, s.read, s.kept, new Date().toISOString()],
+      s.fields = FIELDS.filter(
+        (f) => m[MAPPED[f]] && rows.some((r) => r[f === "sale_date" ? "sale_date" : f] !== null),
       );
+      const notes = [...(m.notes ?? [])];
+      db.run(`INSERT INTO counties VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+        o.county,
+        m.source.name,
+        m.source.url,
+        m.source.publisher,
+        m.source.official ? 1 : 0,
+        m.source.license,
+        m.source.license_class,
+        m.source.api_use ? 1 : 0,
+        m.source.as_of,
+        m.value?.label ?? null,
+        m.parcel_url_template ?? null,
+        JSON.stringify(s.fields),
+        JSON.stringify(notes),
+        s.leftOut.road,
+        s.leftOut.water,
+        s.leftOut.condo,
+        s.read,
+        s.kept,
+        new Date().toISOString(),
+      ]);
       refreshStats(db, o.county);
     })();
   } finally {
@@ -153,7 +299,10 @@ export function summaryLines(s: LoadSummary): string[] {
   ];
   for (const [why, n] of Object.entries(s.rejected)) lines.push(`  rejected ${n}: ${why}`);
   const lo = s.leftOut;
-  if (lo.road + lo.water + lo.condo) lines.push(`  left out (counted in notes): ${lo.road} road, ${lo.water} water, ${lo.condo} condominium common-element records`);
+  if (lo.road + lo.water + lo.condo)
+    lines.push(
+      `  left out (counted in notes): ${lo.road} road, ${lo.water} water, ${lo.condo} condominium common-element records`,
+    );
   for (const [f, n] of Object.entries(s.unreadable)) lines.push(`  ${n} unreadable ${f} values stored as null`);
   lines.push(`  fields held: ${s.fields.join(", ") || "none"}`);
   return lines;

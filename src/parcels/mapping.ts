@@ -4,10 +4,25 @@
 import { parse } from "yaml";
 import { readFileSync } from "node:fs";
 
-export interface ColumnSpec { column: string; unit?: "acres" | "sqft"; format?: string; label?: string }
+export interface ColumnSpec {
+  column: string;
+  unit?: "acres" | "sqft";
+  format?: string;
+  label?: string;
+}
 export interface Mapping {
   county?: string;
-  source: { name: string; url: string; publisher: string | null; as_of: string | null; license: string; license_class: string; official: boolean; api_use: boolean; note?: string };
+  source: {
+    name: string;
+    url: string;
+    publisher: string | null;
+    as_of: string | null;
+    license: string;
+    license_class: string;
+    official: boolean;
+    api_use: boolean;
+    note?: string;
+  };
   apn: ColumnSpec | { derive: "row"; prefix: string };
   situs_address?: ColumnSpec | null;
   acres?: ColumnSpec | null;
@@ -20,19 +35,40 @@ export interface Mapping {
   condo_common?: { column: string; values: string[] } | null;
   coordinates?: { lon: string; lat: string; crs: string } | { geometry: true; crs: string } | null;
   parcel_url_template?: string | null;
-  one_row_per?: "sale" | "parcel";   // sale: several rows of one parcel, the latest sale is kept
+  one_row_per?: "sale" | "parcel"; // sale: several rows of one parcel, the latest sale is kept
   notes?: string[];
 }
 
 /** Column names that hold people's names: never read, even if a mapping names them. */
-export const OWNER_COLUMN = /owner|ownr|taxpayer|tax_?payer|mail(ing)?_?(name|addr)|^mail|grantee|grantor|buyer|seller|in_?care_?of|careof|contact_?name|person/i;
+export const OWNER_COLUMN =
+  /owner|ownr|taxpayer|tax_?payer|mail(ing)?_?(name|addr)|^mail|grantee|grantor|buyer|seller|in_?care_?of|careof|contact_?name|person/i;
 /** Mapping keys that ask for people's names. */
 const OWNER_KEYS = /owner|taxpayer|mailing|grantee|grantor|buyer|seller|person|contact/i;
 
-const FIELD_KEYS = ["situs_address", "acres", "value", "last_sale_date", "last_sale_price", "year_built", "sqft"] as const;
-const KNOWN = new Set(["county", "source", "apn", ...FIELD_KEYS, "land_use", "condo_common", "coordinates", "parcel_url_template", "one_row_per", "notes"]);
+const FIELD_KEYS = [
+  "situs_address",
+  "acres",
+  "value",
+  "last_sale_date",
+  "last_sale_price",
+  "year_built",
+  "sqft",
+] as const;
+const KNOWN = new Set([
+  "county",
+  "source",
+  "apn",
+  ...FIELD_KEYS,
+  "land_use",
+  "condo_common",
+  "coordinates",
+  "parcel_url_template",
+  "one_row_per",
+  "notes",
+]);
 
-const spec = (v: unknown): ColumnSpec | null => (v == null ? null : typeof v === "string" ? { column: v } : (v as ColumnSpec));
+const spec = (v: unknown): ColumnSpec | null =>
+  v == null ? null : typeof v === "string" ? { column: v } : (v as ColumnSpec);
 
 /** Read and check a mapping; `dropped` lists what was refused (owner columns, unknown keys) in plain words. */
 export function readMapping(file: string): { mapping: Mapping; dropped: string[] } {
@@ -45,18 +81,27 @@ export function checkMapping(raw: Record<string, any>, file = "mapping"): { mapp
   const dropped: string[] = [];
   const m: Record<string, any> = {};
   for (const [k, v] of Object.entries(raw)) {
-    if (OWNER_KEYS.test(k)) { dropped.push(`mapping key '${k}' names owner data: dropped (owner, taxpayer and mailing names are never stored)`); continue; }
-    if (!KNOWN.has(k)) { dropped.push(`unknown mapping key '${k}': ignored`); continue; }
+    if (OWNER_KEYS.test(k)) {
+      dropped.push(`mapping key '${k}' names owner data: dropped (owner, taxpayer and mailing names are never stored)`);
+      continue;
+    }
+    if (!KNOWN.has(k)) {
+      dropped.push(`unknown mapping key '${k}': ignored`);
+      continue;
+    }
     m[k] = v;
   }
   for (const k of [...FIELD_KEYS, "apn"]) {
     const s = spec(m[k]);
     if (s && "column" in s && OWNER_COLUMN.test(s.column)) {
-      dropped.push(`'${k}' maps to column '${s.column}', which holds owner data: dropped (owner, taxpayer and mailing names are never stored)`);
+      dropped.push(
+        `'${k}' maps to column '${s.column}', which holds owner data: dropped (owner, taxpayer and mailing names are never stored)`,
+      );
       m[k] = null;
     } else if (k !== "apn" || typeof m[k] === "string") m[k] = s;
   }
-  if (!m.source?.name || !m.source?.url || !m.source?.license) throw new Error(`${file}: source.name, source.url and source.license are required`);
+  if (!m.source?.name || !m.source?.url || !m.source?.license)
+    throw new Error(`${file}: source.name, source.url and source.license are required`);
   if (!m.apn) throw new Error(`${file}: apn is required (a column, or { derive: row, prefix: … })`);
   m.source = { publisher: null, as_of: null, official: false, api_use: false, license_class: "unknown", ...m.source };
   if (m.source.as_of != null) m.source.as_of = String(m.source.as_of);

@@ -6,5 +6,10 @@ import type { ParcelSource } from "./source";
 
 export function parcelSourceFor(cfg: Config, log?: (s: string) => void, path = cfg.parcels.file): ParcelSource {
   const p = cfg.parcels;
-  return new GuardedParcelSource(new SqliteParcelSource(path, p.query_timeout_ms), { timeoutMs: p.query_timeout_ms, maxConcurrent: p.max_concurrent, retryAfterS: p.retry_after_s, log });
+  return new GuardedParcelSource(new SqliteParcelSource(path, p.query_timeout_ms), {
+    timeoutMs: p.query_timeout_ms,
+    maxConcurrent: p.max_concurrent,
+    retryAfterS: p.retry_after_s,
+    log,
+  });
 }

@@ -4,8 +4,15 @@ import { readFileSync } from "node:fs";
 import { extname } from "node:path";
 import { parseCsv } from "../../scripts/build/csv";
 
-export interface InputRecord { props: Record<string, unknown>; geometry: { type: string; coordinates: any } | null }
-export interface Input { format: string; records: InputRecord[]; columns: string[] }
+export interface InputRecord {
+  props: Record<string, unknown>;
+  geometry: { type: string; coordinates: any } | null;
+}
+export interface Input {
+  format: string;
+  records: InputRecord[];
+  columns: string[];
+}
 
 export function formatOf(path: string): "csv" | "geojson" | "gpkg" | "shp" {
   const e = extname(path).toLowerCase();
@@ -28,7 +35,13 @@ async function viaOgr(path: string): Promise<InputRecord[]> {
   const p = Bun.spawn(["ogr2ogr", "-f", "GeoJSONSeq", "/vsistdout/", src], { stdout: "pipe", stderr: "pipe" });
   const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
   if (code !== 0) throw new Error(`ogr2ogr could not read ${path}: ${err.trim().split("\n")[0]}`);
-  return fromFeatures(out.split("\n").map((l) => l.replace(/^\x1e/, "").trim()).filter(Boolean).map((l) => JSON.parse(l)));
+  return fromFeatures(
+    out
+      .split("\n")
+      .map((l) => l.replace(/^\x1e/, "").trim())
+      .filter(Boolean)
+      .map((l) => JSON.parse(l)),
+  );
 }
 
 export async function readInput(path: string): Promise<Input> {

@@ -28,8 +28,12 @@ CREATE TABLE IF NOT EXISTS county_stats (
   county_id TEXT NOT NULL, field TEXT NOT NULL, n INTEGER NOT NULL, total REAL, median TEXT, PRIMARY KEY (county_id, field));
 ${DATE_RUNS_SCHEMA}
 CREATE VIRTUAL TABLE IF NOT EXISTS parcels_rtree USING rtree(id, minx, maxx, miny, maxy);
-${FIELDS.map((f) => `CREATE INDEX IF NOT EXISTS parcels_${f} ON parcels (county_id, ${f}, apn, r_${f}, c_${f}, sale_date) WHERE ${f} IS NOT NULL;
-CREATE INDEX IF NOT EXISTS parcels_${f}_rank ON parcels (county_id, r_${f}) WHERE r_${f} IS NOT NULL;`).join("\n")}
+${FIELDS.map(
+  (
+    f,
+  ) => `CREATE INDEX IF NOT EXISTS parcels_${f} ON parcels (county_id, ${f}, apn, r_${f}, c_${f}, sale_date) WHERE ${f} IS NOT NULL;
+CREATE INDEX IF NOT EXISTS parcels_${f}_rank ON parcels (county_id, r_${f}) WHERE r_${f} IS NOT NULL;`,
+).join("\n")}
 ${NUMERIC.map((f) => `CREATE INDEX IF NOT EXISTS parcels_date_${f} ON parcels (county_id, sale_date, apn, d_${f}, e_${f}, ${f}) WHERE sale_date IS NOT NULL AND ${f} IS NOT NULL;`).join("\n")}
 `;
 
@@ -41,8 +45,11 @@ export function openForWrite(path: string): { db: Database; spatial: boolean } {
   try {
     db.loadExtension("mod_spatialite");
     spatial = true;
-    if (!db.query("SELECT 1 FROM sqlite_master WHERE name = 'spatial_ref_sys'").get()) db.query("SELECT InitSpatialMetadata(1)").get();
-  } catch { spatial = false; }
+    if (!db.query("SELECT 1 FROM sqlite_master WHERE name = 'spatial_ref_sys'").get())
+      db.query("SELECT InitSpatialMetadata(1)").get();
+  } catch {
+    spatial = false;
+  }
   db.run(SCHEMA);
   if (spatial && !db.query("SELECT 1 FROM geometry_columns WHERE f_table_name = 'parcels'").get()) {
     db.query("SELECT AddGeometryColumn('parcels', 'geom', 4326, 'GEOMETRY', 'XY')").get();

@@ -5,25 +5,47 @@ import type { Field, Plan } from "./fields";
 
 export interface CountyInfo {
   countyId: string;
-  source: { name: string; url: string; publisher: string | null; official: boolean; license: string; license_class: string };
-  apiUse: boolean;               // licensed for API use; false → the county answers no_data
+  source: {
+    name: string;
+    url: string;
+    publisher: string | null;
+    official: boolean;
+    license: string;
+    license_class: string;
+  };
+  apiUse: boolean; // licensed for API use; false → the county answers no_data
   asOf: string | null;
   valueLabel: string | null;
   parcelUrlTemplate: string | null;
-  fields: Field[];               // the fields this county's data holds
-  notes: string[];               // caveats of the mapping (e.g. a row-derived parcel number)
+  fields: Field[]; // the fields this county's data holds
+  notes: string[]; // caveats of the mapping (e.g. a row-derived parcel number)
   leftOut: { road: number; water: number; condo: number };
   parcels: number;
 }
 
 export interface ParcelRecord {
-  countyId: string; apn: string; situs_address: string | null; acres: number | null; value: number | null;
-  sale_date: string | null; sale_price: number | null; year_built: number | null; sqft: number | null;
-  lat: number | null; lon: number | null;
+  countyId: string;
+  apn: string;
+  situs_address: string | null;
+  acres: number | null;
+  value: number | null;
+  sale_date: string | null;
+  sale_price: number | null;
+  year_built: number | null;
+  sqft: number | null;
+  lat: number | null;
+  lon: number | null;
 }
 
-export interface Aggregate { n: number; value: number | string | null }
-export interface NearHit { record: ParcelRecord; distanceM: number; inside: boolean }
+export interface Aggregate {
+  n: number;
+  value: number | string | null;
+}
+export interface NearHit {
+  record: ParcelRecord;
+  distanceM: number;
+  inside: boolean;
+}
 
 export interface ParcelSource {
   counties(): Promise<CountyInfo[]>;

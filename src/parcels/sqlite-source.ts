@@ -6,14 +6,18 @@ import { FIELD_INFO, type Field, type Plan } from "./fields";
 import { avgOf, countOf, hasBounds, medianOf, whereOf } from "./sql";
 import type { Aggregate, CountyInfo, NearHit, ParcelRecord, ParcelSource } from "./source";
 
-const COLS = "county_id AS countyId, apn, situs_address, acres, value, sale_date, sale_price, year_built, sqft, lat, lon";
+const COLS =
+  "county_id AS countyId, apn, situs_address, acres, value, sale_date, sale_price, year_built, sqft, lat, lon";
 const M_PER_DEG = 111_320;
 
 export class SqliteParcelSource implements ParcelSource {
   private db: Database | null = null;
   private readonly infos = new Map<string, CountyInfo | null>();
 
-  constructor(readonly path: string, private readonly busyTimeoutMs = 2000) {}
+  constructor(
+    readonly path: string,
+    private readonly busyTimeoutMs = 2000,
+  ) {}
 
   private open(): Database {
     if (this.db) return this.db;
@@ -22,30 +26,64 @@ export class SqliteParcelSource implements ParcelSource {
     try {
       db.run(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(this.busyTimeoutMs))}`);
       db.query("SELECT count(*) FROM counties").get(); // a file that is not a parcel store fails here
-    } catch (e) { db.close(); throw e; }
+    } catch (e) {
+      db.close();
+      throw e;
+    }
     return (this.db = db);
   }
 
   /** Forget the handle (after a failure the next call opens the file again). */
-  reset(): void { try { this.db?.close(); } catch {} this.db = null; this.infos.clear(); }
+  reset(): void {
+    try {
+      this.db?.close();
+    } catch {}
+    this.db = null;
+    this.infos.clear();
+  }
 
   private guard<T>(f: (db: Database) => T): T {
-    try { return f(this.open()); } catch (e) { this.reset(); throw e; }
+    try {
+      return f(this.open());
+    } catch (e) {
+      this.reset();
+      throw e;
+    }
   }
 
   async counties(): Promise<CountyInfo[]> {
-    return this.guard((db) => (db.query("SELECT county_id FROM counties ORDER BY county_id").all() as { county_id: string }[]).map((r) => this.info(db, r.county_id)!));
+    return this.guard((db) =>
+      (db.query("SELECT county_id FROM counties ORDER BY county_id").all() as { county_id: string }[]).map((r) =>
+        this.info(db, r.county_id)!,
+      ),
+    );
   }
 
-  async county(countyId: string): Promise<CountyInfo | null> { return this.guard((db) => this.info(db, countyId)); }
+  async county(countyId: string): Promise<CountyInfo | null> {
+    return this.guard((db) => this.info(db, countyId));
+  }
 
   private info(db: Database, countyId: string): CountyInfo | null {
     if (this.infos.has(countyId)) return this.infos.get(countyId)!;
     const r = db.query("SELECT * FROM counties WHERE county_id = ?").get(countyId) as Record<string, any> | null;
     const info: CountyInfo | null = r && {
-      countyId, apiUse: r.api_use === 1, asOf: r.as_of, valueLabel: r.value_label, parcelUrlTemplate: r.parcel_url_template,
-      source: { name: r.source_name, url: r.source_url, publisher: r.publisher, official: r.official === 1, license: r.license, license_class: r.license_class },
-      fields: JSON.parse(r.fields), notes: JSON.parse(r.notes), leftOut: { road: r.left_road, water: r.left_water, condo: r.left_condo }, parcels: r.rows_kept,
+      countyId,
+      apiUse: r.api_use === 1,
+      asOf: r.as_of,
+      valueLabel: r.value_label,
+      parcelUrlTemplate: r.parcel_url_template,
+      source: {
+        name: r.source_name,
+        url: r.source_url,
+        publisher: r.publisher,
+        official: r.official === 1,
+        license: r.license,
+        license_class: r.license_class,
+      },
+      fields: JSON.parse(r.fields),
+      notes: JSON.parse(r.notes),
+      leftOut: { road: r.left_road, water: r.left_water, condo: r.left_condo },
+      parcels: r.rows_kept,
     };
     this.infos.set(countyId, info);
     return info;
@@ -56,7 +94,10 @@ export class SqliteParcelSource implements ParcelSource {
       const w = whereOf(plan.countyId, plan.field, plan.bounds);
       const c = FIELD_INFO[plan.field].column;
       const dir = plan.op === "top" ? "DESC" : "ASC";
-      return db.query(`SELECT ${COLS} FROM parcels INDEXED BY parcels_${plan.field} WHERE ${w.sql} ORDER BY ${c} ${dir}, apn ${dir} LIMIT ? OFFSET ?`)
+      return db
+        .query(
+          `SELECT ${COLS} FROM parcels INDEXED BY parcels_${plan.field} WHERE ${w.sql} ORDER BY ${c} ${dir}, apn ${dir} LIMIT ? OFFSET ?`,
+        )
         .all(...w.args, plan.limit, plan.offset) as ParcelRecord[];
     });
   }
@@ -72,7 +113,9 @@ export class SqliteParcelSource implements ParcelSource {
   }
 
   private unbounded(db: Database, countyId: string, field: Field, op: Plan["op"]): Aggregate {
-    const s = db.query("SELECT n, total, median FROM county_stats WHERE county_id = ? AND field = ?").get(countyId, field) as { n: number; total: number | null; median: string | null } | null;
+    const s = db
+      .query("SELECT n, total, median FROM county_stats WHERE county_id = ? AND field = ?")
+      .get(countyId, field) as { n: number; total: number | null; median: string | null } | null;
     if (!s || s.n === 0) return { n: 0, value: op === "count" ? 0 : null };
     if (op === "count") return { n: s.n, value: s.n };
     const date = FIELD_INFO[field].kind === "date";
@@ -84,23 +127,32 @@ export class SqliteParcelSource implements ParcelSource {
   }
 
   async parcel(countyId: string, apn: string): Promise<ParcelRecord | null> {
-    return this.guard((db) => db.query(`SELECT ${COLS} FROM parcels WHERE county_id = ? AND apn = ?`).get(countyId, apn) as ParcelRecord | null);
+    return this.guard(
+      (db) =>
+        db
+          .query(`SELECT ${COLS} FROM parcels WHERE county_id = ? AND apn = ?`)
+          .get(countyId, apn) as ParcelRecord | null,
+    );
   }
 
   async near(lon: number, lat: number, maxMeters: number): Promise<NearHit | null> {
     return this.guard((db) => {
-      const dLat = maxMeters / M_PER_DEG, dLon = maxMeters / (M_PER_DEG * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
-      const cands = db.query(
-        `SELECT p.id, ${COLS}, p.shape FROM parcels_rtree r JOIN parcels p ON p.id = r.id
+      const dLat = maxMeters / M_PER_DEG,
+        dLon = maxMeters / (M_PER_DEG * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
+      const cands = db
+        .query(
+          `SELECT p.id, ${COLS}, p.shape FROM parcels_rtree r JOIN parcels p ON p.id = r.id
          WHERE r.maxx >= ? AND r.minx <= ? AND r.maxy >= ? AND r.miny <= ? LIMIT 5000`,
-      ).all(lon - dLon, lon + dLon, lat - dLat, lat + dLat) as (ParcelRecord & { id: number; shape: string | null })[];
+        )
+        .all(lon - dLon, lon + dLon, lat - dLat, lat + dLat) as (ParcelRecord & { id: number; shape: string | null })[];
       let best: NearHit | null = null;
       for (const c of cands) {
         const { id: _id, shape, ...record } = c;
         if (shape && contains(JSON.parse(shape), lon, lat)) return { record, distanceM: 0, inside: true };
         if (c.lat === null || c.lon === null) continue;
         const d = distanceM(lon, lat, c.lon, c.lat);
-        if (d <= maxMeters && (!best || d < best.distanceM || (d === best.distanceM && record.apn < best.record.apn))) best = { record, distanceM: d, inside: false };
+        if (d <= maxMeters && (!best || d < best.distanceM || (d === best.distanceM && record.apn < best.record.apn)))
+          best = { record, distanceM: d, inside: false };
       }
       return best;
     });
@@ -108,8 +160,11 @@ export class SqliteParcelSource implements ParcelSource {
 }
 
 export function distanceM(lon1: number, lat1: number, lon2: number, lat2: number): number {
-  const r = 6371008.8, rad = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  const r = 6371008.8,
+    rad = Math.PI / 180;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
   return 2 * r * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
@@ -117,11 +172,13 @@ export function distanceM(lon1: number, lat1: number, lon2: number, lat2: number
 function contains(g: { type: string; coordinates: any }, x: number, y: number): boolean {
   const polys: number[][][][] = g.type === "Polygon" ? [g.coordinates] : g.type === "MultiPolygon" ? g.coordinates : [];
   let inside = false;
-  for (const poly of polys) for (const ring of poly) {
-    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const [xi, yi] = ring[i]!, [xj, yj] = ring[j]!;
-      if ((yi! > y) !== (yj! > y) && x < ((xj! - xi!) * (y - yi!)) / (yj! - yi!) + xi!) inside = !inside;
+  for (const poly of polys)
+    for (const ring of poly) {
+      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+        const [xi, yi] = ring[i]!,
+          [xj, yj] = ring[j]!;
+        if (yi! > y !== yj! > y && x < ((xj! - xi!) * (y - yi!)) / (yj! - yi!) + xi!) inside = !inside;
+      }
     }
-  }
   return inside;
 }

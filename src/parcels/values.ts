@@ -18,10 +18,17 @@ export function readDate(v: unknown, format = "ISO"): string | null {
   } else {
     // an all-digit value shorter than its format lost leading zeros (a YYMMDD year 2003 written 30423)
     const str = /^\d+$/.test(s) && s.length < format.length ? s.padStart(format.length, "0") : s;
-    const t = (tok: string) => { const i = format.indexOf(tok); return i < 0 ? NaN : Number(str.slice(i, i + tok.length)); };
+    const t = (tok: string) => {
+      const i = format.indexOf(tok);
+      return i < 0 ? NaN : Number(str.slice(i, i + tok.length));
+    };
     if (format.includes("YYYY")) y = t("YYYY");
-    else { const yy = t("YY"); y = yy < 50 ? 2000 + yy : 1900 + yy; } // two-digit years: 00–49 → 20xx, 50–99 → 19xx
-    m = t("MM"); d = t("DD");
+    else {
+      const yy = t("YY");
+      y = yy < 50 ? 2000 + yy : 1900 + yy;
+    } // two-digit years: 00–49 → 20xx, 50–99 → 19xx
+    m = t("MM");
+    d = t("DD");
   }
   if (![y, m, d].every(Number.isInteger) || m < 1 || m > 12 || d < 1 || d > 31) return null;
   const iso = `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
@@ -33,14 +40,20 @@ type Ring = [number, number][];
 /** Area-weighted centroid of a Polygon or MultiPolygon's outer rings (planar; fine at parcel scale). */
 export function centroid(geom: { type: string; coordinates: any }): [number, number] | null {
   if (geom.type === "Point") return geom.coordinates as [number, number];
-  const polys: Ring[][] = geom.type === "Polygon" ? [geom.coordinates] : geom.type === "MultiPolygon" ? geom.coordinates : [];
-  let a = 0, cx = 0, cy = 0;
+  const polys: Ring[][] =
+    geom.type === "Polygon" ? [geom.coordinates] : geom.type === "MultiPolygon" ? geom.coordinates : [];
+  let a = 0,
+    cx = 0,
+    cy = 0;
   for (const poly of polys) {
     const ring = poly[0] ?? [];
     for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const [x0, y0] = ring[j]!, [x1, y1] = ring[i]!;
+      const [x0, y0] = ring[j]!,
+        [x1, y1] = ring[i]!;
       const f = x0 * y1 - x1 * y0;
-      a += f; cx += (x0 + x1) * f; cy += (y0 + y1) * f;
+      a += f;
+      cx += (x0 + x1) * f;
+      cy += (y0 + y1) * f;
     }
   }
   if (a === 0) {
@@ -57,10 +70,17 @@ export function mapCoords(geom: { type: string; coordinates: any }, f: (p: [numb
 }
 
 export function bboxOf(geom: { type: string; coordinates: any }): [number, number, number, number] {
-  let minx = Infinity, miny = Infinity, maxx = -Infinity, maxy = -Infinity;
+  let minx = Infinity,
+    miny = Infinity,
+    maxx = -Infinity,
+    maxy = -Infinity;
   const walk = (c: any) => {
-    if (typeof c[0] === "number") { minx = Math.min(minx, c[0]); maxx = Math.max(maxx, c[0]); miny = Math.min(miny, c[1]); maxy = Math.max(maxy, c[1]); }
-    else for (const x of c) walk(x);
+    if (typeof c[0] === "number") {
+      minx = Math.min(minx, c[0]);
+      maxx = Math.max(maxx, c[0]);
+      miny = Math.min(miny, c[1]);
+      maxy = Math.max(maxy, c[1]);
+    } else for (const x of c) walk(x);
   };
   walk(geom.coordinates);
   return [minx, miny, maxx, maxy];

@@ -4,7 +4,13 @@ import type { Database } from "bun:sqlite";
 
 export const KEY_PATTERN = /^pld_[A-Za-z0-9_-]{32}$/;
 export type Tier = "standard" | "partner";
-export interface KeyRow { key_id: string; tier: Tier; label: string; created_at: string; revoked_at: string | null }
+export interface KeyRow {
+  key_id: string;
+  tier: Tier;
+  label: string;
+  created_at: string;
+  revoked_at: string | null;
+}
 
 const sha256 = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");
 
@@ -22,17 +28,24 @@ export class KeyStore {
     const key = `pld_${Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString("base64url")}`;
     const hash = sha256(key);
     const key_id = hash.slice(0, 12);
-    this.db.query("INSERT INTO api_keys (key_id, hash, tier, label, created_at) VALUES (?, ?, ?, ?, ?)")
+    this.db
+      .query("INSERT INTO api_keys (key_id, hash, tier, label, created_at) VALUES (?, ?, ?, ?, ?)")
       .run(key_id, hash, tier, label.trim(), now.toISOString());
     return { key, key_id };
   }
 
   revoke(keyId: string, now = new Date()): boolean {
-    return this.db.query("UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND revoked_at IS NULL").run(now.toISOString(), keyId).changes > 0;
+    return (
+      this.db
+        .query("UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND revoked_at IS NULL")
+        .run(now.toISOString(), keyId).changes > 0
+    );
   }
 
   list(): KeyRow[] {
-    return this.db.query<KeyRow, []>("SELECT key_id, tier, label, created_at, revoked_at FROM api_keys ORDER BY created_at, key_id").all();
+    return this.db
+      .query<KeyRow, []>("SELECT key_id, tier, label, created_at, revoked_at FROM api_keys ORDER BY created_at, key_id")
+      .all();
   }
 
   /** The tier of a live key, or null when the key is unknown or revoked. */

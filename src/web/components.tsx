@@ -9,10 +9,26 @@ import type { ResourceOut } from "../directory/resources";
 import { FUNCTIONS } from "../domain/vocabulary";
 import { FUNCTION_LABEL, ROLE_LABEL, STATUS_LABEL, TYPE_LABEL, dateOf, type Linker } from "./site";
 
-type Office = { office_id: string; name: string; kind?: string | null; jurisdiction_id: string; phone?: string | null; email?: string | null; address?: string | null; url?: string | null; verified_status?: string; verified_at?: string | null; page_url?: string };
+type Office = {
+  office_id: string;
+  name: string;
+  kind?: string | null;
+  jurisdiction_id: string;
+  phone?: string | null;
+  email?: string | null;
+  address?: string | null;
+  url?: string | null;
+  verified_status?: string;
+  verified_at?: string | null;
+  page_url?: string;
+};
 
 export function JurLink({ j, l }: { j: Pick<JurisdictionOut, "name" | "page_url" | "state" | "type">; l: Linker }) {
-  return <a href={l.local(j.page_url)} safe>{j.name}</a>;
+  return (
+    <a href={l.local(j.page_url)} safe>
+      {j.name}
+    </a>
+  );
 }
 
 export function Chain({ chain, l }: { chain: JurisdictionOut[]; l: Linker }) {
@@ -21,7 +37,10 @@ export function Chain({ chain, l }: { chain: JurisdictionOut[]; l: Linker }) {
       <ol>
         {chain.map((j) => (
           <li>
-            <span class="kind" safe>{TYPE_LABEL[j.type] ?? j.type}</span> <JurLink j={j} l={l} />
+            <span class="kind" safe>
+              {TYPE_LABEL[j.type] ?? j.type}
+            </span>{" "}
+            <JurLink j={j} l={l} />
           </li>
         ))}
       </ol>
@@ -30,28 +49,72 @@ export function Chain({ chain, l }: { chain: JurisdictionOut[]; l: Linker }) {
 }
 
 /** Verification status and date of a link, as spec part 9 asks ("with their verification date"). */
-export function Verification({ status, at, method, http }: { status?: string | null; at?: string | null; method?: string | null; http?: number | null }) {
+export function Verification({
+  status,
+  at,
+  method,
+  http,
+}: {
+  status?: string | null;
+  at?: string | null;
+  method?: string | null;
+  http?: number | null;
+}) {
   const s = status ?? "not_yet_verified";
-  const bits = [STATUS_LABEL[s] ?? s, at ? `on ${dateOf(at)}` : null, method ? `(${method})` : null, http != null ? `HTTP ${http}` : null].filter(Boolean).join(" ");
-  return <span class={`status status-${s.replaceAll("_", "-")}`} safe>{bits}</span>;
+  const bits = [
+    STATUS_LABEL[s] ?? s,
+    at ? `on ${dateOf(at)}` : null,
+    method ? `(${method})` : null,
+    http != null ? `HTTP ${http}` : null,
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <span class={`status status-${s.replaceAll("_", "-")}`} safe>
+      {bits}
+    </span>
+  );
 }
 
 export function ResourceItem({ r, l }: { r: ResourceOut; l: Linker }) {
   return (
     <li class="resource">
-      <a href={r.url} rel="noopener" safe>{r.name}</a> <Verification status={r.verified_status} at={r.verified_at} />
-      {r.description ? <p class="desc" safe>{r.description}</p> : ""}
+      <a href={r.url} rel="noopener" safe>
+        {r.name}
+      </a>{" "}
+      <Verification status={r.verified_status} at={r.verified_at} />
+      {r.description ? (
+        <p class="desc" safe>
+          {r.description}
+        </p>
+      ) : (
+        ""
+      )}
       <p class="meta">
         {r.publisher ? <span safe>{r.publisher}</span> : ""}
-        {r.official ? " · official" : " · unofficial"} · <a href={l.local(r.page_url)}>details<span class="vh" safe>{` about ${r.name}`}</span></a>
+        {r.official ? " · official" : " · unofficial"} ·{" "}
+        <a href={l.local(r.page_url)}>
+          details<span class="vh" safe>{` about ${r.name}`}</span>
+        </a>
       </p>
     </li>
   );
 }
 
 export function ResourceList({ list, l, empty }: { list: ResourceOut[]; l: Linker; empty?: string }) {
-  if (!list.length) return <p class="none" safe>{empty ?? "None listed."}</p>;
-  return <ul class="resources">{list.map((r) => <ResourceItem r={r} l={l} />)}</ul>;
+  if (!list.length)
+    return (
+      <p class="none" safe>
+        {empty ?? "None listed."}
+      </p>
+    );
+  return (
+    <ul class="resources">
+      {list.map((r) => (
+        <ResourceItem r={r} l={l} />
+      ))}
+    </ul>
+  );
 }
 
 export function OfficeItem({ o, l }: { o: Office; l: Linker }) {
@@ -59,19 +122,64 @@ export function OfficeItem({ o, l }: { o: Office; l: Linker }) {
     <div class="office">
       <p>
         <strong safe>{o.name}</strong>
-        {o.page_url ? <> · <a href={l.local(o.page_url)}>office page<span class="vh" safe>{` of ${o.name}`}</span></a></> : ""}
+        {o.page_url ? (
+          <>
+            {" "}
+            ·{" "}
+            <a href={l.local(o.page_url)}>
+              office page<span class="vh" safe>{` of ${o.name}`}</span>
+            </a>
+          </>
+        ) : (
+          ""
+        )}
       </p>
-      {o.url ? <p><a class="bare" href={o.url} rel="noopener" safe>{o.url}</a> <Verification status={o.verified_status} at={o.verified_at} /></p> : ""}
-      {o.phone ? <p>Phone: <span safe>{o.phone}</span></p> : ""}
-      {o.email ? <p>Email: <span safe>{o.email}</span></p> : ""}
-      {o.address ? <p>Address: <span safe>{o.address}</span></p> : ""}
+      {o.url ? (
+        <p>
+          <a class="bare" href={o.url} rel="noopener" safe>
+            {o.url}
+          </a>{" "}
+          <Verification status={o.verified_status} at={o.verified_at} />
+        </p>
+      ) : (
+        ""
+      )}
+      {o.phone ? (
+        <p>
+          Phone: <span safe>{o.phone}</span>
+        </p>
+      ) : (
+        ""
+      )}
+      {o.email ? (
+        <p>
+          Email: <span safe>{o.email}</span>
+        </p>
+      ) : (
+        ""
+      )}
+      {o.address ? (
+        <p>
+          Address: <span safe>{o.address}</span>
+        </p>
+      ) : (
+        ""
+      )}
     </div>
   );
 }
 
 export type Entry = {
-  function: string; jurisdiction_id: string | null; office_name: string | null; office?: Office | null; resources: ResourceOut[];
-  role?: string; levy_scope?: string | null; basis?: string | null; evidence_url?: string | null; also?: Entry[];
+  function: string;
+  jurisdiction_id: string | null;
+  office_name: string | null;
+  office?: Office | null;
+  resources: ResourceOut[];
+  role?: string;
+  levy_scope?: string | null;
+  basis?: string | null;
+  evidence_url?: string | null;
+  also?: Entry[];
 };
 
 export function EntryView({ e, l, chain }: { e: Entry; l: Linker; chain: JurisdictionOut[] }) {
@@ -81,11 +189,36 @@ export function EntryView({ e, l, chain }: { e: Entry; l: Linker; chain: Jurisdi
       <p>
         {e.role && e.role !== "primary" ? <span class="role" safe>{`${ROLE_LABEL[e.role] ?? e.role}: `}</span> : ""}
         <strong safe>{e.office_name ?? "No office named"}</strong>
-        {body ? <>, <JurLink j={body} l={l} /></> : e.jurisdiction_id ? <>, <span safe>{e.jurisdiction_id}</span></> : ""}
+        {body ? (
+          <>
+            , <JurLink j={body} l={l} />
+          </>
+        ) : e.jurisdiction_id ? (
+          <>
+            , <span safe>{e.jurisdiction_id}</span>
+          </>
+        ) : (
+          ""
+        )}
         {e.levy_scope && e.levy_scope !== "all" ? <span safe>{` (${e.levy_scope} taxes)`}</span> : ""}
       </p>
-      {e.basis ? <p class="basis" safe>{e.basis}</p> : ""}
-      {e.evidence_url ? <p class="meta">Evidence: <a class="bare" href={e.evidence_url} rel="noopener" safe>{e.evidence_url}</a></p> : ""}
+      {e.basis ? (
+        <p class="basis" safe>
+          {e.basis}
+        </p>
+      ) : (
+        ""
+      )}
+      {e.evidence_url ? (
+        <p class="meta">
+          Evidence:{" "}
+          <a class="bare" href={e.evidence_url} rel="noopener" safe>
+            {e.evidence_url}
+          </a>
+        </p>
+      ) : (
+        ""
+      )}
       {e.office ? <OfficeItem o={e.office} l={l} /> : ""}
       {e.resources.length ? <ResourceList list={e.resources} l={l} /> : ""}
     </div>
@@ -93,16 +226,28 @@ export function EntryView({ e, l, chain }: { e: Entry; l: Linker; chain: Jurisdi
 }
 
 /** Who does each job: one section per function, the primary body first, then any others (`also`). */
-export function FunctionsView({ functions, chain, l }: { functions: Record<string, unknown>; chain: JurisdictionOut[]; l: Linker }) {
+export function FunctionsView({
+  functions,
+  chain,
+  l,
+}: {
+  functions: Record<string, unknown>;
+  chain: JurisdictionOut[];
+  l: Linker;
+}) {
   return (
     <div class="functions">
       {FUNCTIONS.filter((f) => functions[f]).map((f) => {
         const e = functions[f] as Entry;
         return (
           <section class="job" aria-labelledby={`job-${f}`}>
-            <h3 id={`job-${f}`} safe>{FUNCTION_LABEL[f] ?? f}</h3>
+            <h3 id={`job-${f}`} safe>
+              {FUNCTION_LABEL[f] ?? f}
+            </h3>
             <EntryView e={e} l={l} chain={chain} />
-            {(e.also ?? []).map((a) => <EntryView e={a} l={l} chain={chain} />)}
+            {(e.also ?? []).map((a) => (
+              <EntryView e={a} l={l} chain={chain} />
+            ))}
           </section>
         );
       })}
@@ -111,25 +256,65 @@ export function FunctionsView({ functions, chain, l }: { functions: Record<strin
 }
 
 /** Where the page's data comes from (part 9: credit the service as the data origin with a link). */
-export function SourcesView({ sources, notices, asOf, site, pageUrl }: { sources: SourceOut[]; notices?: string[]; asOf: string; site: string; pageUrl?: string }) {
+export function SourcesView({
+  sources,
+  notices,
+  asOf,
+  site,
+  pageUrl,
+}: {
+  sources: SourceOut[];
+  notices?: string[];
+  asOf: string;
+  site: string;
+  pageUrl?: string;
+}) {
   return (
     <section class="sources" aria-labelledby="sources-h">
       <h2 id="sources-h">Sources</h2>
-      {(notices ?? []).map((n) => <p class="notice" safe>{n}</p>)}
+      {(notices ?? []).map((n) => (
+        <p class="notice" safe>
+          {n}
+        </p>
+      ))}
       {sources.length ? (
         <ul>
           {sources.map((s) => (
             <li>
-              <a href={s.url} rel="noopener" safe>{s.name}</a>
-              <span class="meta" safe>{[` · ${s.publisher ?? "publisher not recorded"}`, s.official ? "official" : "not official", `licence: ${s.license_class.replaceAll("_", " ")}`, s.retrieved_at ? `retrieved ${dateOf(s.retrieved_at)}` : null].filter(Boolean).join(" · ")}</span>
-              {s.verified_status ? <> <Verification status={s.verified_status} at={s.verified_at} /></> : ""}
+              <a href={s.url} rel="noopener" safe>
+                {s.name}
+              </a>
+              <span class="meta" safe>
+                {[
+                  ` · ${s.publisher ?? "publisher not recorded"}`,
+                  s.official ? "official" : "not official",
+                  `licence: ${s.license_class.replaceAll("_", " ")}`,
+                  s.retrieved_at ? `retrieved ${dateOf(s.retrieved_at)}` : null,
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
+              </span>
+              {s.verified_status ? (
+                <>
+                  {" "}
+                  <Verification status={s.verified_status} at={s.verified_at} />
+                </>
+              ) : (
+                ""
+              )}
             </li>
           ))}
         </ul>
-      ) : <p class="none">No outside sources.</p>}
+      ) : (
+        <p class="none">No outside sources.</p>
+      )}
       <p class="cite">
-        Cite as: Property, Land and GIS Directory, <a class="bare" href={pageUrl ?? site} safe>{pageUrl ?? site}</a>, data as of <span safe>{dateOf(asOf) ?? asOf}</span>.
-        The named office has the final say; this directory is a guide, not an authority.
+        Cite as: Property, Land and GIS Directory,{" "}
+        <a class="bare" href={pageUrl ?? site} safe>
+          {pageUrl ?? site}
+        </a>
+        , data as of <span safe>{dateOf(asOf) ?? asOf}</span>. The named office has the final say; this directory is a
+        guide, not an authority.
       </p>
     </section>
   );
@@ -138,7 +323,9 @@ export function SourcesView({ sources, notices, asOf, site, pageUrl }: { sources
 export function Section({ id, title, children }: { id: string; title: string; children?: Children }) {
   return (
     <section aria-labelledby={id}>
-      <h2 id={id} safe>{title}</h2>
+      <h2 id={id} safe>
+        {title}
+      </h2>
       {children}
     </section>
   );

@@ -3,11 +3,25 @@
 import { STATES } from "../domain/states";
 import type { Linker } from "./site";
 
-export function StateSelect({ name, id, value, anyLabel }: { name: string; id: string; value?: string | null; anyLabel: string }) {
+export function StateSelect({
+  name,
+  id,
+  value,
+  anyLabel,
+}: {
+  name: string;
+  id: string;
+  value?: string | null;
+  anyLabel: string;
+}) {
   return (
     <select name={name} id={id}>
-      <option value="" safe>{anyLabel}</option>
-      {STATES.map((s) => <option value={s.postal} selected={s.postal === value} safe>{`${s.name} (${s.postal})`}</option>)}
+      <option value="" safe>
+        {anyLabel}
+      </option>
+      {STATES.map((s) => (
+        <option value={s.postal} selected={s.postal === value} safe>{`${s.name} (${s.postal})`}</option>
+      ))}
     </select>
   );
 }
@@ -15,8 +29,14 @@ export function StateSelect({ name, id, value, anyLabel }: { name: string; id: s
 export function SearchForm({ l, q, state }: { l: Linker; q?: string; state?: string | null }) {
   return (
     <form class="inline" method="get" action={l.path("/search")} role="search">
-      <label for="q">Name of a place or website<input id="q" name="q" type="search" value={q ?? ""} minlength="2" maxlength="200" required /></label>
-      <label for="search-state">State<StateSelect name="state" id="search-state" value={state} anyLabel="Any state" /></label>
+      <label for="q">
+        Name of a place or website
+        <input id="q" name="q" type="search" value={q ?? ""} minlength="2" maxlength="200" required />
+      </label>
+      <label for="search-state">
+        State
+        <StateSelect name="state" id="search-state" value={state} anyLabel="Any state" />
+      </label>
       <button type="submit">Search</button>
     </form>
   );
@@ -28,31 +48,74 @@ export function FindForms({ l, v }: { l: Linker; v?: Record<string, string> }) {
     <>
       <h3 id="by-address">By address</h3>
       <form class="inline" method="get" action={l.path("/find")} aria-labelledby="by-address">
-        <label for="address">Street address, city and state<input id="address" name="address" value={val("address")} minlength="3" maxlength="200" required autocomplete="street-address" /></label>
+        <label for="address">
+          Street address, city and state
+          <input
+            id="address"
+            name="address"
+            value={val("address")}
+            minlength="3"
+            maxlength="200"
+            required
+            autocomplete="street-address"
+          />
+        </label>
         <button type="submit">Find</button>
       </form>
       <h3 id="by-point">By point</h3>
       <form class="inline" method="get" action={l.path("/find")} aria-labelledby="by-point">
-        <label for="lat">Latitude<input id="lat" name="lat" value={val("lat")} inputmode="decimal" required /></label>
-        <label for="lon">Longitude<input id="lon" name="lon" value={val("lon")} inputmode="decimal" required /></label>
+        <label for="lat">
+          Latitude
+          <input id="lat" name="lat" value={val("lat")} inputmode="decimal" required />
+        </label>
+        <label for="lon">
+          Longitude
+          <input id="lon" name="lon" value={val("lon")} inputmode="decimal" required />
+        </label>
         <button type="submit">Find</button>
       </form>
       <h3 id="by-place">By place name</h3>
       <form class="inline" method="get" action={l.path("/find")} aria-labelledby="by-place">
-        <label for="place">County, city, town or township<input id="place" name="place" value={val("place")} minlength="2" maxlength="100" required /></label>
-        <label for="place-state">State<StateSelect name="state" id="place-state" value={val("state")} anyLabel="Any state" /></label>
+        <label for="place">
+          County, city, town or township
+          <input id="place" name="place" value={val("place")} minlength="2" maxlength="100" required />
+        </label>
+        <label for="place-state">
+          State
+          <StateSelect name="state" id="place-state" value={val("state")} anyLabel="Any state" />
+        </label>
         <button type="submit">Find</button>
       </form>
     </>
   );
 }
 
-export function PointForm({ l, lat, lon, action, button }: { l: Linker; lat?: string; lon?: string; action: string; button: string }) {
+export function PointForm({
+  l,
+  lat,
+  lon,
+  action,
+  button,
+}: {
+  l: Linker;
+  lat?: string;
+  lon?: string;
+  action: string;
+  button: string;
+}) {
   return (
     <form class="inline" method="get" action={l.path(action)}>
-      <label for="s-lat">Latitude<input id="s-lat" name="lat" value={lat ?? ""} inputmode="decimal" required /></label>
-      <label for="s-lon">Longitude<input id="s-lon" name="lon" value={lon ?? ""} inputmode="decimal" required /></label>
-      <button type="submit" safe>{button}</button>
+      <label for="s-lat">
+        Latitude
+        <input id="s-lat" name="lat" value={lat ?? ""} inputmode="decimal" required />
+      </label>
+      <label for="s-lon">
+        Longitude
+        <input id="s-lon" name="lon" value={lon ?? ""} inputmode="decimal" required />
+      </label>
+      <button type="submit" safe>
+        {button}
+      </button>
     </form>
   );
 }

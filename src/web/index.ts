@@ -24,7 +24,8 @@ const ALLOWED = "GET, HEAD, OPTIONS";
 const ROBOTS = "User-agent: *\nDisallow: /find\nDisallow: /screening\nDisallow: /search\nDisallow: /v1/\n";
 const SECURITY: Record<string, string> = {
   // no scripts, no outside assets: the pages work on an air-gapped LAN and without JavaScript
-  "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  "Content-Security-Policy":
+    "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
 };
@@ -41,18 +42,35 @@ export function createWeb(deps: Deps, api: ApiCall): WebHandler {
     const url = new URL(target.path + target.search, "http://localhost");
     const finish = (res: Response | Promise<Response>) => (head ? Promise.resolve(res).then(stripBody) : res);
     const fail = (status: number, e: DomainError | Error, extra: Record<string, string> = {}) =>
-      finish(html(renderPage(errorPage(status, e, requestId, l), l), status, { ...common, "Cache-Control": NO_STORE, ...extra }));
+      finish(
+        html(renderPage(errorPage(status, e, requestId, l), l), status, {
+          ...common,
+          "Cache-Control": NO_STORE,
+          ...extra,
+        }),
+      );
 
-    if (req.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...common, Allow: ALLOWED, "Cache-Control": "public, max-age=86400" } });
-    if (req.method !== "GET" && !head) return fail(405, new DomainError("method-not-allowed", `${req.method.slice(0, 10)} is not answered; pages answer GET and HEAD.`), { Allow: ALLOWED });
+    if (req.method === "OPTIONS")
+      return new Response(null, {
+        status: 204,
+        headers: { ...common, Allow: ALLOWED, "Cache-Control": "public, max-age=86400" },
+      });
+    if (req.method !== "GET" && !head)
+      return fail(
+        405,
+        new DomainError("method-not-allowed", `${req.method.slice(0, 10)} is not answered; pages answer GET and HEAD.`),
+        { Allow: ALLOWED },
+      );
 
     if (url.pathname === "/style.css") {
       return finish(conditional(req, STYLESHEET, "text/css; charset=utf-8", cacheControlFor("assets"), common));
     }
 
     // not counted against the limits: a browser's icon request, and the crawler rules (lookups are not for crawlers)
-    if (url.pathname === "/favicon.ico") return new Response(null, { status: 404, headers: { ...common, "Cache-Control": cacheControlFor("assets") } });
-    if (url.pathname === "/robots.txt") return finish(conditional(req, ROBOTS, "text/plain; charset=utf-8", cacheControlFor("assets"), common));
+    if (url.pathname === "/favicon.ico")
+      return new Response(null, { status: 404, headers: { ...common, "Cache-Control": cacheControlFor("assets") } });
+    if (url.pathname === "/robots.txt")
+      return finish(conditional(req, ROBOTS, "text/plain; charset=utf-8", cacheControlFor("assets"), common));
 
     const match = matchRoute(url.pathname);
     if (!match) return fail(404, new DomainError("not-found", `There is no page at ${url.pathname.slice(0, 100)}.`));
@@ -61,23 +79,40 @@ export function createWeb(deps: Deps, api: ApiCall): WebHandler {
     const address = clientAddress(socketAddress, req.headers, deps.config.trusted_proxies);
     // Pages built on an API route (find, screening with a query) draw the limits in that call, once.
     if (!(route.viaApi && route.viaApi(url))) {
-      const caller = inAny(address, deps.config.service_callers) ? { kind: "service" as const, address: limitKey(address) } : { kind: "anonymous" as const, address: limitKey(address) };
+      const caller = inAny(address, deps.config.service_callers)
+        ? { kind: "service" as const, address: limitKey(address) }
+        : { kind: "anonymous" as const, address: limitKey(address) };
       const outcome = deps.limiter.check(caller, !!route.list);
       Object.assign(common, outcome.headers);
-      if (!outcome.ok) return fail(429, new DomainError("rate-limited", `A minute or day limit is used up; wait ${outcome.retryAfter} seconds.`), { "Retry-After": String(outcome.retryAfter) });
+      if (!outcome.ok)
+        return fail(
+          429,
+          new DomainError("rate-limited", `A minute or day limit is used up; wait ${outcome.retryAfter} seconds.`),
+          { "Retry-After": String(outcome.retryAfter) },
+        );
     }
 
     const input: PageInput = {
-      deps, url, params, requestId,
+      deps,
+      url,
+      params,
+      requestId,
       api: async (pathAndQuery) => {
         const headers: Record<string, string> = { "X-Request-Id": requestId, Accept: "application/json" };
         const xff = req.headers.get("x-forwarded-for");
         if (xff) headers["X-Forwarded-For"] = xff;
         const res = await api(new Request(new URL(pathAndQuery, url.origin).href, { headers }), socketAddress);
-        for (const h of ["RateLimit", "RateLimit-Policy"]) { const v = res.headers.get(h); if (v) common[h] = v; }
+        for (const h of ["RateLimit", "RateLimit-Policy"]) {
+          const v = res.headers.get(h);
+          if (v) common[h] = v;
+        }
         const text = await res.text();
         let json: any = null;
-        try { json = text ? JSON.parse(text) : null; } catch { /* not JSON: left null */ }
+        try {
+          json = text ? JSON.parse(text) : null;
+        } catch {
+          /* not JSON: left null */
+        }
         return { status: res.status, json, headers: res.headers };
       },
     };
@@ -85,13 +120,19 @@ export function createWeb(deps: Deps, api: ApiCall): WebHandler {
     const done = (page: Page): Response => {
       const body = renderPage(page, l);
       const status = page.status ?? 200;
-      if (status !== 200 || page.noStore) return html(body, status, { ...common, "Cache-Control": NO_STORE, ...page.headers });
+      if (status !== 200 || page.noStore)
+        return html(body, status, { ...common, "Cache-Control": NO_STORE, ...page.headers });
       return conditional(req, body, "text/html; charset=utf-8", cacheControlFor(page.cache ?? "pages"), common);
     };
     const caught = (err: unknown): Response | Promise<Response> => {
       if (err instanceof DomainError) return fail(PROBLEMS[err.suffix].status, err);
-      deps.log?.(`internal-error request_id=${requestId} ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
-      return fail(500, new DomainError("internal-error", "The page could not be built; it has been logged under its request id."));
+      deps.log?.(
+        `internal-error request_id=${requestId} ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      );
+      return fail(
+        500,
+        new DomainError("internal-error", "The page could not be built; it has been logged under its request id."),
+      );
     };
     try {
       const out = route.page(input);
@@ -121,7 +162,13 @@ function html(body: string, status: number, headers: Record<string, string>): Re
 }
 
 /** 200 with a weak ETag over the body, or 304 when If-None-Match matches (the API's rule). */
-function conditional(req: Incoming, body: string, type: string, cacheControl: string, headers: Record<string, string>): Response {
+function conditional(
+  req: Incoming,
+  body: string,
+  type: string,
+  cacheControl: string,
+  headers: Record<string, string>,
+): Response {
   const etag = etagOf(body);
   const h = { ...headers, "Cache-Control": cacheControl, ETag: etag };
   if (matches(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers: h });

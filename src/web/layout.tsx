@@ -21,16 +21,28 @@ export function Layout({ title, l, children }: { title: string; l: Linker; child
           <link rel="icon" href="data:," />
         </head>
         <body>
-          <a class="skip" href="#main">Skip to content</a>
+          <a class="skip" href="#main">
+            Skip to content
+          </a>
           <header class="site">
             <div class="wrap">
-              <a class="name" href={l.path("/")}>Property, Land and GIS Directory</a>
+              <a class="name" href={l.path("/")}>
+                Property, Land and GIS Directory
+              </a>
               <nav aria-label="Site">
                 <ul>
-                  <li><a href={l.path("/search")}>Search</a></li>
-                  <li><a href={l.path("/topics")}>Topics</a></li>
-                  <li><a href={l.path("/screening")}>Point screening</a></li>
-                  <li><a href={l.path("/#api")}>API</a></li>
+                  <li>
+                    <a href={l.path("/search")}>Search</a>
+                  </li>
+                  <li>
+                    <a href={l.path("/topics")}>Topics</a>
+                  </li>
+                  <li>
+                    <a href={l.path("/screening")}>Point screening</a>
+                  </li>
+                  <li>
+                    <a href={l.path("/#api")}>API</a>
+                  </li>
                 </ul>
               </nav>
             </div>
@@ -41,10 +53,13 @@ export function Layout({ title, l, children }: { title: string; l: Linker; child
           <footer class="site">
             <div class="wrap">
               <p>
-                A directory of official government offices and websites for property, land and map questions. It is a guide,
-                not an authority: the named office has the final say. Screening facts are never a determination.
+                A directory of official government offices and websites for property, land and map questions. It is a
+                guide, not an authority: the named office has the final say. Screening facts are never a determination.
               </p>
-              <p><a href={l.path("/#terms")}>Terms of use</a> · <a href={l.path("/v1/openapi.json")}>API description (OpenAPI)</a></p>
+              <p>
+                <a href={l.path("/#terms")}>Terms of use</a> ·{" "}
+                <a href={l.path("/v1/openapi.json")}>API description (OpenAPI)</a>
+              </p>
             </div>
           </footer>
         </body>

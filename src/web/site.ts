@@ -36,20 +36,37 @@ export function linker(site: string) {
 export type Linker = ReturnType<typeof linker>;
 
 export function directoryOf(deps: Deps): Directory {
-  if (!deps.directory) throw new DomainError("not-found", "This server has no data file loaded, so it has no directory pages.");
+  if (!deps.directory)
+    throw new DomainError("not-found", "This server has no data file loaded, so it has no directory pages.");
   return deps.directory;
 }
 
 export const FUNCTION_LABEL: Record<string, string> = {
-  assessment: "Assessment (value for property tax)", tax_collection: "Property tax collection", recording: "Deeds and land records",
-  zoning: "Zoning", permits: "Building permits", gis: "GIS and parcel maps", exemptions: "Exemptions",
+  assessment: "Assessment (value for property tax)",
+  tax_collection: "Property tax collection",
+  recording: "Deeds and land records",
+  zoning: "Zoning",
+  permits: "Building permits",
+  gis: "GIS and parcel maps",
+  exemptions: "Exemptions",
 };
 export const TYPE_LABEL: Record<string, string> = {
-  country: "Country", state: "State", county: "County", cousub: "County subdivision", place: "Incorporated place", district: "District",
+  country: "Country",
+  state: "State",
+  county: "County",
+  cousub: "County subdivision",
+  place: "Incorporated place",
+  district: "District",
 };
 export const STATUS_LABEL: Record<string, string> = {
-  verified: "Verified", not_yet_verified: "Not yet verified", possibly_broken: "Possibly broken",
+  verified: "Verified",
+  not_yet_verified: "Not yet verified",
+  possibly_broken: "Possibly broken",
 };
-export const ROLE_LABEL: Record<string, string> = { primary: "Primary", secondary: "Also", delinquent: "Delinquent taxes" };
+export const ROLE_LABEL: Record<string, string> = {
+  primary: "Primary",
+  secondary: "Also",
+  delinquent: "Delinquent taxes",
+};
 
 export const dateOf = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : null);

@@ -16,9 +16,17 @@ describe("place names", () => {
   });
   test("a county may follow after a comma; the value may end in the state", () => {
     const isState = (c: string) => ["MN", "IL", "VT"].includes(c);
-    expect(parsePlaceQuery("Lake Township, Roseau County", isState)).toEqual({ name: "Lake Township", county: "Roseau County", state: null });
+    expect(parsePlaceQuery("Lake Township, Roseau County", isState)).toEqual({
+      name: "Lake Township",
+      county: "Roseau County",
+      state: null,
+    });
     expect(parsePlaceQuery("Springfield, IL", isState)).toEqual({ name: "Springfield", county: null, state: "IL" });
-    expect(parsePlaceQuery("Lake Township, Roseau County, MN", isState)).toEqual({ name: "Lake Township", county: "Roseau County", state: "MN" });
+    expect(parsePlaceQuery("Lake Township, Roseau County, MN", isState)).toEqual({
+      name: "Lake Township",
+      county: "Roseau County",
+      state: "MN",
+    });
     expect(parsePlaceQuery("Burlington VT", isState)).toEqual({ name: "Burlington", county: null, state: "VT" });
     expect(parsePlaceQuery("Ely", isState)).toEqual({ name: "Ely", county: null, state: null });
   });

@@ -11,7 +11,9 @@ import { ROOT } from "../helpers/app";
 
 let d: Directory;
 let db: import("bun:sqlite").Database;
-beforeAll(async () => { ({ directory: d, db } = await fullDirectory()); }, 600_000);
+beforeAll(async () => {
+  ({ directory: d, db } = await fullDirectory());
+}, 600_000);
 
 const fnsAt = (lon: number, lat: number) => d.resolvePoint(lon, lat).data.functions as Record<string, any>;
 
@@ -37,8 +39,11 @@ describe("named offices at well-known points", () => {
     expect(f.permits.jurisdiction_id).not.toBeNull();
   });
   test("an office registered on .gov becomes the named office (Cook County Assessor's domain)", () => {
-    const row = db.query<{ name: string; url: string; function: string }, []>(
-      "SELECT name, url, function FROM offices WHERE url = 'https://cookcountyassessoril.gov/'").get();
+    const row = db
+      .query<{ name: string; url: string; function: string }, []>(
+        "SELECT name, url, function FROM offices WHERE url = 'https://cookcountyassessoril.gov/'",
+      )
+      .get();
     expect(row).not.toBeNull();
     expect(row!.function).toBe("assessment");
     expect(row!.name).toBe("Cook County Assessor");
@@ -51,10 +56,16 @@ describe("named offices at well-known points", () => {
 
 describe("where the state rule does not hold", () => {
   test("a Maine unorganized territory has no town assessor: no body, and the basis says why", () => {
-    const uts = db.query<{ id: string; x: number; y: number }, []>(`SELECT jurisdiction_id AS id, (min_x + max_x) / 2 AS x, (min_y + max_y) / 2 AS y
-      FROM jurisdictions WHERE state = 'ME' AND legal_type = 'unorganized territory' AND min_x IS NOT NULL ORDER BY jurisdiction_id`).all();
+    const uts = db
+      .query<{ id: string; x: number; y: number }, []>(
+        `SELECT jurisdiction_id AS id, (min_x + max_x) / 2 AS x, (min_y + max_y) / 2 AS y
+      FROM jurisdictions WHERE state = 'ME' AND legal_type = 'unorganized territory' AND min_x IS NOT NULL ORDER BY jurisdiction_id`,
+      )
+      .all();
     expect(uts.length).toBeGreaterThan(10);
-    const inside = uts.map((u) => ({ u, r: d.resolvePoint(u.x, u.y) })).find(({ u, r }) => r.data.jurisdictions.some((j: any) => j.jurisdiction_id === u.id))!;
+    const inside = uts
+      .map((u) => ({ u, r: d.resolvePoint(u.x, u.y) }))
+      .find(({ u, r }) => r.data.jurisdictions.some((j: any) => j.jurisdiction_id === u.id))!;
     expect(inside).toBeDefined();
     const a = (inside.r.data.functions as any).assessment;
     expect(a.jurisdiction_id).toBeNull();
@@ -74,7 +85,7 @@ describe("where the state rule does not hold", () => {
     expect(f.recording.evidence_url).toMatch(/kingcounty\.gov/);
   });
   test("an Illinois point outside Cook County names no township it cannot place", () => {
-    const f = fnsAt(-89.6501, 39.7817);   // Springfield, Sangamon County: township assessors; no township boundaries held
+    const f = fnsAt(-89.6501, 39.7817); // Springfield, Sangamon County: township assessors; no township boundaries held
     expect(f.assessment.jurisdiction_id).toBeNull();
     expect(f.assessment.basis).toMatch(/township/i);
     expect(f.recording.jurisdiction_id).toBe("county:17167");
@@ -84,14 +95,21 @@ describe("where the state rule does not hold", () => {
 describe("no invented or hedged names in 1,000 random points", () => {
   test("office names are documented or titled; every resource has a documented source", () => {
     let seed = 20261122;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const srcOf = db.query<{ documented: number; url: string }, [string]>(
-      "SELECT s.documented AS documented, s.url AS url FROM resources r JOIN sources s ON s.source_id = r.source_id WHERE r.resource_id = ?");
-    let answered = 0, named = 0;
+      "SELECT s.documented AS documented, s.url AS url FROM resources r JOIN sources s ON s.source_id = r.source_id WHERE r.resource_id = ?",
+    );
+    let answered = 0,
+      named = 0;
     for (let i = 0; answered < 1000 && i < 20000; i++) {
-      const lon = -124.7 + rnd() * (124.7 - 66.9), lat = 24.5 + rnd() * (49.4 - 24.5);
+      const lon = -124.7 + rnd() * (124.7 - 66.9),
+        lat = 24.5 + rnd() * (49.4 - 24.5);
       let r: any;
-      try { r = d.resolvePoint(lon, lat); } catch { continue; }   // outside coverage (sea, Canada, Mexico)
+      try {
+        r = d.resolvePoint(lon, lat);
+      } catch {
+        continue;
+      } // outside coverage (sea, Canada, Mexico)
       answered++;
       const sourceUrls = new Set(r.sources.map((s: any) => s.url));
       const entries = Object.values(r.data.functions).flatMap((e: any) => (e ? [e, ...(e.also ?? [])] : []));
@@ -130,10 +148,12 @@ describe("the office-word table", () => {
     const walk = (dir: string) => {
       for (const e of readdirSync(dir, { withFileTypes: true })) {
         const p = join(dir, e.name);
-        if (e.isDirectory()) walk(p); else if (p.endsWith(".ts")) files.push(p);
+        if (e.isDirectory()) walk(p);
+        else if (p.endsWith(".ts")) files.push(p);
       }
     };
-    walk(join(ROOT, "src")); walk(join(ROOT, "scripts"));
+    walk(join(ROOT, "src"));
+    walk(join(ROOT, "scripts"));
     const knows = files.filter((f) => !f.endsWith("office-words.ts") && /\bauditor\b/i.test(readFileSync(f, "utf8")));
     expect(knows.map((f) => f.slice(ROOT.length + 1))).toEqual([]);
   });
@@ -141,10 +161,19 @@ describe("the office-word table", () => {
 
 describe("functions name a body everywhere in a county", () => {
   test("every county-level (and state-level) job names its body in every county, unless a documented exception says no body exists", () => {
-    const counties = db.query<{ id: string; st: string }, []>(
-      "SELECT jurisdiction_id AS id, state AS st FROM jurisdictions WHERE type = 'county' AND CAST(substr(jurisdiction_id, 8, 2) AS INTEGER) <= 56").all();
+    const counties = db
+      .query<{ id: string; st: string }, []>(
+        "SELECT jurisdiction_id AS id, state AS st FROM jurisdictions WHERE type = 'county' AND CAST(substr(jurisdiction_id, 8, 2) AS INTEGER) <= 56",
+      )
+      .all();
     expect(counties.length).toBe(3144);
-    const RULE: Record<string, string> = { assessment: "assessment", tax_collection: "tax_collection", recording: "recording", zoning: "zoning", permits: "zoning" };
+    const RULE: Record<string, string> = {
+      assessment: "assessment",
+      tax_collection: "tax_collection",
+      recording: "recording",
+      zoning: "zoning",
+      permits: "zoning",
+    };
     const missing: string[] = [];
     let noBody = 0;
     for (const { id, st } of counties) {
@@ -155,11 +184,14 @@ describe("functions name a body everywhere in a county", () => {
         const elseLevel = fn === "gis" ? null : rules?.[RULE[fn]!]?.else_level;
         if (level !== "county" && level !== "state" && elseLevel !== "county") continue;
         if (f[fn].jurisdiction_id) continue;
-        if (/unorganized borough/i.test(f[fn].basis ?? "")) { noBody++; continue; }
+        if (/unorganized borough/i.test(f[fn].basis ?? "")) {
+          noBody++;
+          continue;
+        }
         missing.push(`${id} ${fn}`);
       }
     }
     expect(missing).toEqual([]);
-    expect(noBody).toBeGreaterThan(0);   // Alaska's census areas: documented, with a basis
+    expect(noBody).toBeGreaterThan(0); // Alaska's census areas: documented, with a basis
   });
 });

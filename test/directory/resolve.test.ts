@@ -5,26 +5,38 @@ import type { Directory } from "../../src/directory/directory";
 import { DomainError } from "../../src/domain/errors";
 
 let d: Directory;
-beforeAll(async () => { d = (await fullDirectory()).directory; }, 600_000);
+beforeAll(async () => {
+  d = (await fullDirectory()).directory;
+}, 600_000);
 
-const ids = (r: { data: { jurisdictions: { jurisdiction_id: string }[] } }) => r.data.jurisdictions.map((j) => j.jurisdiction_id);
-const fails = (fn: () => unknown) => { try { fn(); } catch (e) { if (e instanceof DomainError) return e; throw e; } throw new Error("did not fail"); };
+const ids = (r: { data: { jurisdictions: { jurisdiction_id: string }[] } }) =>
+  r.data.jurisdictions.map((j) => j.jurisdiction_id);
+const fails = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof DomainError) return e;
+    throw e;
+  }
+  throw new Error("did not fail");
+};
 
 describe("resolve by point", () => {
   test("downtown Minneapolis: state:27 → county:27053 → cousub:2705343000 → place:2743000", () => {
-    const r = d.resolvePoint(-93.2650, 44.9778);
+    const r = d.resolvePoint(-93.265, 44.9778);
     expect(ids(r)).toEqual(["state:27", "county:27053", "cousub:2705343000", "place:2743000"]);
     expect(r.data.match).toEqual({ by: "point", label: null, approximate: false });
     expect(r.data.point).toEqual({ type: "Point", coordinates: [-93.265, 44.9778] });
   });
   test("Minneapolis: the city's own assessor (local override) performs assessment; recording is the county's", () => {
-    const f = d.resolvePoint(-93.2650, 44.9778).data.functions as any;
+    const f = d.resolvePoint(-93.265, 44.9778).data.functions as any;
     expect(f.assessment.jurisdiction_id).toBe("place:2743000");
     expect(f.assessment.evidence_url).toMatch(/^https:\/\//);
     expect(f.recording.jurisdiction_id).toBe("county:27053");
     expect(f.recording.office_name).toBe("Hennepin County Recorder");
     expect(f.tax_collection.jurisdiction_id).toBe("county:27053");
-    for (const fn of ["assessment", "tax_collection", "recording", "zoning", "permits", "gis"]) expect(f[fn].function).toBe(fn);
+    for (const fn of ["assessment", "tax_collection", "recording", "zoning", "permits", "gis"])
+      expect(f[fn].function).toBe(fn);
   });
   test("a point in a Vermont town gives the town as county subdivision, and town-level assessment", () => {
     // Middlebury, VT (town hall area)
@@ -44,12 +56,12 @@ describe("resolve by point", () => {
     expect(fails(() => d.resolvePoint(0, 0)).suffix).toBe("outside-coverage");
   });
   test("the same point always resolves the same way", () => {
-    const a = JSON.stringify(d.resolvePoint(-93.2650, 44.9778));
-    const b = JSON.stringify(d.resolvePoint(-93.2650, 44.9778));
+    const a = JSON.stringify(d.resolvePoint(-93.265, 44.9778));
+    const b = JSON.stringify(d.resolvePoint(-93.265, 44.9778));
     expect(a).toBe(b);
   });
   test("sources list the trail of what the answer holds; notices are an array", () => {
-    const r = d.resolvePoint(-93.2650, 44.9778);
+    const r = d.resolvePoint(-93.265, 44.9778);
     const names = r.sources.map((s) => s.name).join(" | ");
     expect(names).toContain("Open Civic Data");
     expect(names).toContain("Atlas");
@@ -78,7 +90,11 @@ describe("resolve by place", () => {
   test("Saint/St., case and punctuation; trailing state; county after a comma", () => {
     expect(ids(d.resolvePlace("saint paul, mn")).at(-1)).toBe("place:2758000");
     expect(ids(d.resolvePlace("ST. PAUL", "MN")).at(-1)).toBe("place:2758000");
-    expect(ids(d.resolvePlace("Lake Township, Roseau County"))).toEqual(["state:27", "county:27135", "cousub:2713534010"]);
+    expect(ids(d.resolvePlace("Lake Township, Roseau County"))).toEqual([
+      "state:27",
+      "county:27135",
+      "cousub:2713534010",
+    ]);
     expect(ids(d.resolvePlace("Hennepin County", "MN"))).toEqual(["state:27", "county:27053"]);
   });
   test("none → place-not-found; unknown state → unknown-state", () => {
@@ -108,7 +124,11 @@ describe("further bodies for the same job (also)", () => {
     expect(tc.role).toBe("primary");
     expect(tc.office_name).toBe("City of Madison Treasurer");
     expect(tc.also).toHaveLength(1);
-    expect(tc.also[0]).toMatchObject({ jurisdiction_id: "county:55025", role: "delinquent", office_name: "Dane County Treasurer" });
+    expect(tc.also[0]).toMatchObject({
+      jurisdiction_id: "county:55025",
+      role: "delinquent",
+      office_name: "Dane County Treasurer",
+    });
     expect(tc.also[0].evidence_url).toBe(tc.evidence_url);
     expect((r.data.functions as any).recording.also).toBeUndefined();
   });

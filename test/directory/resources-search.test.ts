@@ -3,7 +3,9 @@ import { fullDirectory } from "../helpers/directory-app";
 import type { Directory } from "../../src/directory/directory";
 
 let d: Directory;
-beforeAll(async () => { d = (await fullDirectory()).directory; }, 600_000);
+beforeAll(async () => {
+  d = (await fullDirectory()).directory;
+}, 600_000);
 
 describe("resources ranking", () => {
   test("with a topic: the place's own first, then up the chain to the state and country:us", () => {
@@ -27,7 +29,9 @@ describe("resources ranking", () => {
     expect(r.data.resources.some((x) => x.name.includes("FEMA"))).toBe(true);
   });
   test("paging is a stable slice of one order", () => {
-    const all = d.resources({ jurisdictionId: "place:2743000" }, "property_records_general", 0, 100).data.resources.map((x) => x.resource_id);
+    const all = d
+      .resources({ jurisdictionId: "place:2743000" }, "property_records_general", 0, 100)
+      .data.resources.map((x) => x.resource_id);
     const p1 = d.resources({ jurisdictionId: "place:2743000" }, "property_records_general", 0, 2);
     const p2 = d.resources({ jurisdictionId: "place:2743000" }, "property_records_general", 2, 2);
     expect([...p1.data.resources, ...p2.data.resources].map((x) => x.resource_id)).toEqual(all.slice(0, 4));

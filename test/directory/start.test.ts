@@ -14,9 +14,10 @@ import { COUSUB_STATES_SQL, Store } from "../../src/directory/store";
 import { mulberry32 } from "../helpers/random";
 
 let db: Database;
-beforeAll(async () => { db = new Database(await fullDataFile(), { readonly: true }); }, 600_000);
+beforeAll(async () => {
+  db = new Database(await fullDataFile(), { readonly: true });
+}, 600_000);
 afterAll(() => db?.close());
-
 
 describe("the point index from boundary_pack", () => {
   test("the built file carries the pack, and it holds exactly the columns a scan of jurisdictions gives", () => {
@@ -33,7 +34,14 @@ describe("the point index from boundary_pack", () => {
     // the stored top grid is the one the server would build on the same polygons
     const built = new BoundaryIndex({ columns: scanned, load: geometryLoader(db, scanned.ids) }).grid;
     const { cellIdx, off, entries, ...meta } = pack!.grid!;
-    expect(meta).toEqual({ cellSize: built.cellSize, digest: built.digest, gx0: built.gx0, gy0: built.gy0, gnx: built.gnx, gny: built.gny });
+    expect(meta).toEqual({
+      cellSize: built.cellSize,
+      digest: built.digest,
+      gx0: built.gx0,
+      gy0: built.gy0,
+      gnx: built.gnx,
+      gny: built.gny,
+    });
     expect(Bun.hash.xxHash3(cellIdx)).toBe(Bun.hash.xxHash3(built.cellIdx));
     expect([...off]).toEqual([...built.off]);
     expect([...entries]).toEqual([...built.entries]);
@@ -61,7 +69,8 @@ describe("the point index from boundary_pack", () => {
     const rnd = mulberry32(11);
     let hits = 0;
     for (let i = 0; i < 8_000; i++) {
-      const lon = i % 10 === 0 ? -180 + rnd() * 360 : -125 + rnd() * 58, lat = i % 10 === 0 ? -15 + rnd() * 87 : 25 + rnd() * 24;
+      const lon = i % 10 === 0 ? -180 + rnd() * 360 : -125 + rnd() * 58,
+        lat = i % 10 === 0 ? -15 + rnd() * 87 : 25 + rnd() * 24;
       const c = a.lookup(lon, lat);
       if (c) hits++;
       expect(c).toEqual(b.lookup(lon, lat));
@@ -82,7 +91,9 @@ describe("the point index from boundary_pack", () => {
   test("a changed byte in boundary_pack is refused by the file seal at start", async () => {
     const src = await atlasDataFile();
     const m = new Database(src, { readonly: true });
-    const pages = m.query<{ pageno: number }, []>("SELECT pageno FROM dbstat WHERE name = 'boundary_pack' ORDER BY pageno").all();
+    const pages = m
+      .query<{ pageno: number }, []>("SELECT pageno FROM dbstat WHERE name = 'boundary_pack' ORDER BY pageno")
+      .all();
     const pageSize = (m.query("PRAGMA page_size").get() as { page_size: number }).page_size;
     m.close();
     expect(pages.length).toBeGreaterThan(10);
@@ -96,13 +107,20 @@ describe("the point index from boundary_pack", () => {
       expect(v.ok).toBe(false);
       expect(!v.ok && v.error).toMatch(/file seal mismatch/);
       expect(verifyManifest(src).ok).toBe(true);
-    } finally { rmSync(dir, { recursive: true, force: true }); }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("write and read give the same columns; a pack with columns of the wrong length is refused", () => {
     const m = new Database(":memory:");
     m.run("CREATE TABLE boundary_pack (key TEXT PRIMARY KEY, value BLOB NOT NULL)");
-    const cols = { ids: ["state:01", "cousub:0100112345"], types: new Uint8Array([0, 2]), counties: [null, "county:01003"], boxes: new Float64Array([NaN, NaN, NaN, NaN, -97, 42, -94, 44]) };
+    const cols = {
+      ids: ["state:01", "cousub:0100112345"],
+      types: new Uint8Array([0, 2]),
+      counties: [null, "county:01003"],
+      boxes: new Float64Array([NaN, NaN, NaN, NaN, -97, 42, -94, 44]),
+    };
     writeBoundaryPack(m, { columns: cols, grid: null });
     const { columns: back, grid } = readBoundaryPack(m)!;
     expect(grid).toBeNull();
@@ -110,7 +128,9 @@ describe("the point index from boundary_pack", () => {
     expect(back.counties).toEqual(cols.counties);
     expect([...back.types]).toEqual([0, 2]);
     expect([...back.boxes].map(String)).toEqual([...cols.boxes].map(String));
-    expect(m.query("SELECT value FROM boundary_pack WHERE key = 'format'").get()).toEqual({ value: BOUNDARY_PACK_FORMAT });
+    expect(m.query("SELECT value FROM boundary_pack WHERE key = 'format'").get()).toEqual({
+      value: BOUNDARY_PACK_FORMAT,
+    });
     m.run("UPDATE boundary_pack SET value = '3' WHERE key = 'count'");
     expect(() => readBoundaryPack(m)).toThrow(/3 features announced/);
     m.close();
@@ -140,10 +160,19 @@ describe("the Store reads rows on demand", () => {
 
   test("a jurisdiction's resources come in sort_key, resource_id order, as one set of objects", () => {
     const s = new Store(db);
-    const ids = db.query<{ jurisdiction_id: string }, []>("SELECT jurisdiction_id FROM resources GROUP BY jurisdiction_id HAVING count(*) > 3 ORDER BY jurisdiction_id LIMIT 40").all();
+    const ids = db
+      .query<{ jurisdiction_id: string }, []>(
+        "SELECT jurisdiction_id FROM resources GROUP BY jurisdiction_id HAVING count(*) > 3 ORDER BY jurisdiction_id LIMIT 40",
+      )
+      .all();
     expect(ids.length).toBeGreaterThan(10);
     for (const { jurisdiction_id } of ids) {
-      const want = db.query<{ resource_id: string }, [string]>("SELECT resource_id FROM resources WHERE jurisdiction_id = ? ORDER BY sort_key, resource_id").all(jurisdiction_id).map((r) => r.resource_id);
+      const want = db
+        .query<{ resource_id: string }, [string]>(
+          "SELECT resource_id FROM resources WHERE jurisdiction_id = ? ORDER BY sort_key, resource_id",
+        )
+        .all(jurisdiction_id)
+        .map((r) => r.resource_id);
       const got = s.resourcesOf(jurisdiction_id);
       expect([...got.items.map((r) => r.resource_id)]).toEqual(want);
       expect(got.leftOut).toBe(0);
@@ -159,10 +188,19 @@ describe("the Store reads rows on demand", () => {
   test("with or without the resources_by_jurisdiction index (older files), the same resources in the same order", () => {
     const m = new Database(":memory:");
     m.exec(readFileSync(join(import.meta.dir, "../../src/directory/schema.sql"), "utf8"));
-    m.run("INSERT INTO sources (source_id, name, url, official, license_class, documented) VALUES ('s', 'S', 'https://example.gov/', 1, 'open', 1)");
-    const ins = m.prepare(`INSERT INTO resources (resource_id, jurisdiction_id, name, url, topics, official, verified_status, source_kind, source_id, documented, sort_key)
+    m.run(
+      "INSERT INTO sources (source_id, name, url, official, license_class, documented) VALUES ('s', 'S', 'https://example.gov/', 1, 'open', 1)",
+    );
+    const ins =
+      m.prepare(`INSERT INTO resources (resource_id, jurisdiction_id, name, url, topics, official, verified_status, source_kind, source_id, documented, sort_key)
       VALUES (?, ?, ?, 'https://example.gov/', '["assessor"]', 1, 'not_yet_verified', 'hand-added', 's', ?, ?)`);
-    const rows: [string, string, number, number][] = [["r9", "county:1", 1, 30], ["r1", "county:2", 1, 10], ["r5", "county:1", 1, 10], ["r2", "county:1", 0, 20], ["r3", "county:1", 1, 10]];
+    const rows: [string, string, number, number][] = [
+      ["r9", "county:1", 1, 30],
+      ["r1", "county:2", 1, 10],
+      ["r5", "county:1", 1, 10],
+      ["r2", "county:1", 0, 20],
+      ["r3", "county:1", 1, 10],
+    ];
     for (const [id, j, doc, key] of rows) ins.run(id, j, id, doc, key);
     const withIndex = new Store(m).resourcesOf("county:1");
     m.run("DROP INDEX resources_by_jurisdiction");

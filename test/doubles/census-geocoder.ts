@@ -47,30 +47,79 @@ function match(s: MatchSpec) {
     coordinates: { x: s.x, y: s.y },
     tigerLine: { tigerLineId: s.tigerLineId, side: s.side },
     addressComponents: {
-      fromAddress: s.from, toAddress: s.to, preQualifier: "", preDirection: s.preDirection ?? "", preType: "",
-      streetName: s.streetName, suffixType: s.suffixType, suffixDirection: "", suffixQualifier: "",
-      city: s.city, state: s.state, zip: s.zip,
+      fromAddress: s.from,
+      toAddress: s.to,
+      preQualifier: "",
+      preDirection: s.preDirection ?? "",
+      preType: "",
+      streetName: s.streetName,
+      suffixType: s.suffixType,
+      suffixDirection: "",
+      suffixQualifier: "",
+      city: s.city,
+      state: s.state,
+      zip: s.zip,
     },
   };
 }
 
 export const CITY_HALL = match({
-  matchedAddress: "350 S 5TH ST, MINNEAPOLIS, MN, 55415", x: -93.26477, y: 44.97708, tigerLineId: "2524443",
-  side: "R", from: "300", to: "398", preDirection: "S", streetName: "5TH", suffixType: "ST",
-  city: "MINNEAPOLIS", state: "MN", zip: "55415",
+  matchedAddress: "350 S 5TH ST, MINNEAPOLIS, MN, 55415",
+  x: -93.26477,
+  y: 44.97708,
+  tigerLineId: "2524443",
+  side: "R",
+  from: "300",
+  to: "398",
+  preDirection: "S",
+  streetName: "5TH",
+  suffixType: "ST",
+  city: "MINNEAPOLIS",
+  state: "MN",
+  zip: "55415",
 });
 const STREET_ONLY = match({
-  matchedAddress: "S 5TH ST, MINNEAPOLIS, MN, 55415", x: -93.2651, y: 44.9768, tigerLineId: "2524443",
-  side: "L", from: "", to: "", preDirection: "S", streetName: "5TH", suffixType: "ST",
-  city: "MINNEAPOLIS", state: "MN", zip: "55415",
+  matchedAddress: "S 5TH ST, MINNEAPOLIS, MN, 55415",
+  x: -93.2651,
+  y: 44.9768,
+  tigerLineId: "2524443",
+  side: "L",
+  from: "",
+  to: "",
+  preDirection: "S",
+  streetName: "5TH",
+  suffixType: "ST",
+  city: "MINNEAPOLIS",
+  state: "MN",
+  zip: "55415",
 });
 const SPRINGFIELD_IL = match({
-  matchedAddress: "100 MAIN ST, SPRINGFIELD, IL, 62701", x: -89.6501, y: 39.7817, tigerLineId: "111",
-  side: "L", from: "100", to: "198", streetName: "MAIN", suffixType: "ST", city: "SPRINGFIELD", state: "IL", zip: "62701",
+  matchedAddress: "100 MAIN ST, SPRINGFIELD, IL, 62701",
+  x: -89.6501,
+  y: 39.7817,
+  tigerLineId: "111",
+  side: "L",
+  from: "100",
+  to: "198",
+  streetName: "MAIN",
+  suffixType: "ST",
+  city: "SPRINGFIELD",
+  state: "IL",
+  zip: "62701",
 });
 const SPRINGFIELD_MA = match({
-  matchedAddress: "100 MAIN ST, SPRINGFIELD, MA, 01103", x: -72.5898, y: 42.1015, tigerLineId: "222",
-  side: "R", from: "100", to: "150", streetName: "MAIN", suffixType: "ST", city: "SPRINGFIELD", state: "MA", zip: "01103",
+  matchedAddress: "100 MAIN ST, SPRINGFIELD, MA, 01103",
+  x: -72.5898,
+  y: 42.1015,
+  tigerLineId: "222",
+  side: "R",
+  from: "100",
+  to: "150",
+  streetName: "MAIN",
+  suffixType: "ST",
+  city: "SPRINGFIELD",
+  state: "MA",
+  zip: "01103",
 });
 
 function reply(address: string, matches: unknown[]) {
@@ -90,7 +139,10 @@ export async function startCensusDouble(): Promise<CensusDouble> {
       const address = url.searchParams.get("address") ?? "";
       seen.push(address);
       if (!url.searchParams.get("benchmark") || url.searchParams.get("format") !== "json" || address === "") {
-        return Response.json({ errors: ["Address cannot be empty and cannot exceed 100 characters"], status: "400" }, { status: 400 });
+        return Response.json(
+          { errors: ["Address cannot be empty and cannot exceed 100 characters"], status: "400" },
+          { status: 400 },
+        );
       }
       const a = address.toLowerCase();
       if (a.includes("boom")) return new Response("Internal Server Error", { status: 500 });
@@ -98,7 +150,11 @@ export async function startCensusDouble(): Promise<CensusDouble> {
         await Bun.sleep(SLOW_MS);
         return reply(address, [CITY_HALL]);
       }
-      if (a.includes("garbage")) return new Response("<html><body>Service Unavailable</body></html>", { status: 200, headers: { "content-type": "text/html" } });
+      if (a.includes("garbage"))
+        return new Response("<html><body>Service Unavailable</body></html>", {
+          status: 200,
+          headers: { "content-type": "text/html" },
+        });
       if (a.includes("wrongshape")) return Response.json({ status: "ok", matches: [] });
       if (a.includes("badcoords")) return reply(address, [{ ...CITY_HALL, coordinates: { x: -93.26, y: 123 } }]);
       if (a.includes("huge")) return reply(address, [{ ...CITY_HALL, padding: "x".repeat(1_100_000) }]);
@@ -114,6 +170,8 @@ export async function startCensusDouble(): Promise<CensusDouble> {
     url: `http://127.0.0.1:${server.port}`,
     calls: () => calls,
     addresses: () => [...seen],
-    stop: () => { void server.stop(true); },
+    stop: () => {
+      void server.stop(true);
+    },
   };
 }

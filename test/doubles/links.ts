@@ -4,7 +4,12 @@
 import { createServer, type Server, type Socket } from "node:net";
 import type { Resolved, Resolver } from "../../src/links/ssrf";
 
-export interface Seen { method: string; host: string; path: string; userAgent: string }
+export interface Seen {
+  method: string;
+  host: string;
+  path: string;
+  userAgent: string;
+}
 
 export interface LinkDouble {
   port: number;
@@ -27,7 +32,8 @@ export function startLinkDouble(opts: { slowMs?: number; latencyMs?: number } = 
   const maxInFlight = new Map<string, number>();
   let port = 0;
   const server = Bun.serve({
-    hostname: "127.0.0.1", port: 0,
+    hostname: "127.0.0.1",
+    port: 0,
     async fetch(req) {
       const u = new URL(req.url);
       const host = (req.headers.get("host") ?? "").replace(/:\d+$/, "");
@@ -38,7 +44,9 @@ export function startLinkDouble(opts: { slowMs?: number; latencyMs?: number } = 
       try {
         if (opts.latencyMs) await sleep(opts.latencyMs);
         return await answer(req.method, host, u.pathname);
-      } finally { inFlight.set(host, (inFlight.get(host) ?? 1) - 1); }
+      } finally {
+        inFlight.set(host, (inFlight.get(host) ?? 1) - 1);
+      }
     },
   });
   port = server.port!;
@@ -46,20 +54,33 @@ export function startLinkDouble(opts: { slowMs?: number; latencyMs?: number } = 
 
   async function answer(method: string, host: string, path: string): Promise<Response> {
     if (path === "/robots.txt") {
-      if (host.startsWith("blocked.")) return new Response("User-agent: *\nDisallow: /private\n\nUser-agent: otherbot\nDisallow: /\n", { headers: { "content-type": "text/plain" } });
-      if (host.startsWith("onlyus.")) return new Response("User-agent: property-land-gis-directory-linkcheck\nDisallow: /\n", { headers: { "content-type": "text/plain" } });
+      if (host.startsWith("blocked."))
+        return new Response("User-agent: *\nDisallow: /private\n\nUser-agent: otherbot\nDisallow: /\n", {
+          headers: { "content-type": "text/plain" },
+        });
+      if (host.startsWith("onlyus."))
+        return new Response("User-agent: property-land-gis-directory-linkcheck\nDisallow: /\n", {
+          headers: { "content-type": "text/plain" },
+        });
       if (host.startsWith("robots500.")) return new Response("oops", { status: 500 });
       return new Response("not here", { status: 404 });
     }
-    if (path === "/ok" || path.startsWith("/private") || path.startsWith("/public")) return new Response(method === "HEAD" ? null : "ok");
+    if (path === "/ok" || path.startsWith("/private") || path.startsWith("/public"))
+      return new Response(method === "HEAD" ? null : "ok");
     if (path === "/head-refused") return method === "HEAD" ? new Response(null, { status: 405 }) : new Response("ok");
     if (path === "/head-501") return method === "HEAD" ? new Response(null, { status: 501 }) : new Response("ok");
     const chain = path.match(/^\/redirect\/(\d+)$/);
-    if (chain) { const k = Number(chain[1]); return to(k <= 1 ? "/ok" : `/redirect/${k - 1}`); }
+    if (chain) {
+      const k = Number(chain[1]);
+      return to(k <= 1 ? "/ok" : `/redirect/${k - 1}`);
+    }
     if (path === "/redirect-absolute") return to(`http://other.test:${port}/ok`);
     const code = path.match(/^\/status\/(\d{3})$/);
     if (code) return new Response(method === "HEAD" ? null : "status", { status: Number(code[1]) });
-    if (path === "/slow") { await sleep(opts.slowMs ?? 5_000); return new Response("late"); }
+    if (path === "/slow") {
+      await sleep(opts.slowMs ?? 5_000);
+      return new Response("late");
+    }
     if (path === "/flaky") return new Response(null, { status: flaky.status });
     if (path === "/to-metadata") return to(`http://metadata.test:${port}/latest/meta-data/`);
     if (path === "/to-metadata-ip") return to("http://169.254.169.254/latest/meta-data/");
@@ -71,26 +92,42 @@ export function startLinkDouble(opts: { slowMs?: number; latencyMs?: number } = 
   }
 
   const sockets = new Set<Socket>();
-  const reset: Server = createServer((s) => { sockets.add(s); s.once("data", () => s.destroy()); s.on("error", () => {}); });
+  const reset: Server = createServer((s) => {
+    sockets.add(s);
+    s.once("data", () => s.destroy());
+    s.on("error", () => {});
+  });
   reset.listen(0, "127.0.0.1");
   const resetPort = () => (reset.address() as { port: number }).port;
 
   return {
-    port, get resetPort() { return resetPort(); }, seen, flaky, maxInFlight,
+    port,
+    get resetPort() {
+      return resetPort();
+    },
+    seen,
+    flaky,
+    maxInFlight,
     url: (host, path) => `http://${host}:${port}${path}`,
-    stop() { server.stop(true); for (const s of sockets) s.destroy(); reset.close(); },
+    stop() {
+      server.stop(true);
+      for (const s of sockets) s.destroy();
+      reset.close();
+    },
   };
 }
 
 /** Resolver for names the tests control: *.test → 127.0.0.1, except the special names given (e.g.
  * metadata.test → 169.254.169.254). Counts lookups per name. Never touches real DNS. */
-export function testResolver(special: Record<string, string | ((n: number) => string)> = {}): Resolver & { calls: Map<string, number> } {
+export function testResolver(
+  special: Record<string, string | ((n: number) => string)> = {},
+): Resolver & { calls: Map<string, number> } {
   const calls = new Map<string, number>();
   const fn = (async (name: string): Promise<Resolved[]> => {
     const n = (calls.get(name) ?? 0) + 1;
     calls.set(name, n);
     const s = special[name];
-    const address = typeof s === "function" ? s(n) : s ?? (name.endsWith(".test") ? "127.0.0.1" : null);
+    const address = typeof s === "function" ? s(n) : (s ?? (name.endsWith(".test") ? "127.0.0.1" : null));
     if (!address) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: "ENOTFOUND" });
     return [{ address, family: address.includes(":") ? 6 : 4 }];
   }) as Resolver & { calls: Map<string, number> };

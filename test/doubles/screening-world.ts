@@ -8,19 +8,61 @@ const [cLat, cLon] = cellToLatLng(latLngToCell(44.977, -93.265, RES));
 export const C = { lat: cLat, lon: cLon };
 
 export type Rect = [number, number, number, number];
-export interface DoubleFeature { attributes: Record<string, unknown>; rings?: number[][][]; paths?: number[][][] }
-const rect = (r: Rect): number[][][] => [[[r[0], r[1]], [r[2], r[1]], [r[2], r[3]], [r[0], r[3]], [r[0], r[1]]]];
+export interface DoubleFeature {
+  attributes: Record<string, unknown>;
+  rings?: number[][][];
+  paths?: number[][][];
+}
+const rect = (r: Rect): number[][][] => [
+  [
+    [r[0], r[1]],
+    [r[2], r[1]],
+    [r[2], r[3]],
+    [r[0], r[3]],
+    [r[0], r[1]],
+  ],
+];
 const poly = (r: Rect, attributes: Record<string, unknown>): DoubleFeature => ({ attributes, rings: rect(r) });
 
-const W = C.lon - 0.005, E = C.lon + 0.005;
+const W = C.lon - 0.005,
+  E = C.lon + 0.005;
 export const FLOOD_HAZARD: DoubleFeature[] = [
-  poly([W, C.lat - 0.003, C.lon, C.lat + 0.003], { FLD_ZONE: "AE", ZONE_SUBTY: null, SFHA_TF: "T", STATIC_BFE: 812.5, DFIRM_ID: "27053C" }),
-  poly([C.lon, C.lat - 0.003, E, C.lat + 0.003], { FLD_ZONE: "X", ZONE_SUBTY: "0.2 PCT ANNUAL CHANCE FLOOD HAZARD", SFHA_TF: "F", STATIC_BFE: -9999, DFIRM_ID: "27053C" }),
-  poly([W, C.lat + 0.003, E, C.lat + 0.006], { FLD_ZONE: "X", ZONE_SUBTY: "AREA OF MINIMAL FLOOD HAZARD", SFHA_TF: "F", STATIC_BFE: -9999, DFIRM_ID: "27053C" }),
-  poly([W, C.lat + 0.006, E, C.lat + 0.009], { FLD_ZONE: "D", ZONE_SUBTY: "", SFHA_TF: "F", STATIC_BFE: -9999, DFIRM_ID: "27053C" }),
+  poly([W, C.lat - 0.003, C.lon, C.lat + 0.003], {
+    FLD_ZONE: "AE",
+    ZONE_SUBTY: null,
+    SFHA_TF: "T",
+    STATIC_BFE: 812.5,
+    DFIRM_ID: "27053C",
+  }),
+  poly([C.lon, C.lat - 0.003, E, C.lat + 0.003], {
+    FLD_ZONE: "X",
+    ZONE_SUBTY: "0.2 PCT ANNUAL CHANCE FLOOD HAZARD",
+    SFHA_TF: "F",
+    STATIC_BFE: -9999,
+    DFIRM_ID: "27053C",
+  }),
+  poly([W, C.lat + 0.003, E, C.lat + 0.006], {
+    FLD_ZONE: "X",
+    ZONE_SUBTY: "AREA OF MINIMAL FLOOD HAZARD",
+    SFHA_TF: "F",
+    STATIC_BFE: -9999,
+    DFIRM_ID: "27053C",
+  }),
+  poly([W, C.lat + 0.006, E, C.lat + 0.009], {
+    FLD_ZONE: "D",
+    ZONE_SUBTY: "",
+    SFHA_TF: "F",
+    STATIC_BFE: -9999,
+    DFIRM_ID: "27053C",
+  }),
 ];
 export const FLOOD_PANEL: DoubleFeature[] = [
-  poly([W, C.lat - 0.003, E, C.lat + 0.012], { FIRM_PAN: "27053C0358F", EFF_DATE: 1288310400000, DFIRM_ID: "27053C", PANEL_TYP: "Countywide, Panel Printed" }),
+  poly([W, C.lat - 0.003, E, C.lat + 0.012], {
+    FIRM_PAN: "27053C0358F",
+    EFF_DATE: 1288310400000,
+    DFIRM_ID: "27053C",
+    PANEL_TYP: "Countywide, Panel Printed",
+  }),
 ];
 /** One test point per flood status (and one more on a panel without hazard areas). */
 export const FLOOD_POINTS = {
@@ -33,17 +75,38 @@ export const FLOOD_POINTS = {
 };
 
 export const WETLANDS: DoubleFeature[] = [
-  poly([C.lon + 0.0020, C.lat - 0.0010, C.lon + 0.0030, C.lat + 0.0010], { ATTRIBUTE: "PEM1C", WETLAND_TYPE: "Freshwater Emergent Wetland", ACRES: 3.21 }),
+  poly([C.lon + 0.002, C.lat - 0.001, C.lon + 0.003, C.lat + 0.001], {
+    ATTRIBUTE: "PEM1C",
+    WETLAND_TYPE: "Freshwater Emergent Wetland",
+    ACRES: 3.21,
+  }),
 ];
-export const WETLAND_PROJECTS: DoubleFeature[] = [poly([C.lon - 0.05, C.lat - 0.05, C.lon + 0.05, C.lat + 0.05], { IMAGE_YR: 2015, IMAGE_DATE: "2015-06-01", SOURCE_TYPE: "CIR" })];
+export const WETLAND_PROJECTS: DoubleFeature[] = [
+  poly([C.lon - 0.05, C.lat - 0.05, C.lon + 0.05, C.lat + 0.05], {
+    IMAGE_YR: 2015,
+    IMAGE_DATE: "2015-06-01",
+    SOURCE_TYPE: "CIR",
+  }),
+];
 export const WETLAND_POINTS = {
   yes: { lon: C.lon + 0.0025, lat: C.lat },
-  near: { lon: C.lon + 0.0018, lat: C.lat },          // ~16 m west of the wetland
-  no: { lon: C.lon + 0.0010, lat: C.lat + 0.0040 },
+  near: { lon: C.lon + 0.0018, lat: C.lat }, // ~16 m west of the wetland
+  no: { lon: C.lon + 0.001, lat: C.lat + 0.004 },
 };
 
 export const SOIL_UNITS: (DoubleFeature & { rect: Rect })[] = [
-  { rect: [C.lon - 0.02, C.lat - 0.02, C.lon + 0.02, C.lat + 0.012], attributes: { mukey: "2474384", musym: "U1A", muname: "Urban land-Udorthents complex, 0 to 2 percent slopes", areasymbol: "MN053", areaname: "Hennepin County, Minnesota", saversion: "19", saverest: "9/8/2023 12:00:00 AM" } },
+  {
+    rect: [C.lon - 0.02, C.lat - 0.02, C.lon + 0.02, C.lat + 0.012],
+    attributes: {
+      mukey: "2474384",
+      musym: "U1A",
+      muname: "Urban land-Udorthents complex, 0 to 2 percent slopes",
+      areasymbol: "MN053",
+      areaname: "Hennepin County, Minnesota",
+      saversion: "19",
+      saverest: "9/8/2023 12:00:00 AM",
+    },
+  },
 ];
 export const SOIL_POINTS = { ok: { lon: C.lon, lat: C.lat }, none: { lon: C.lon, lat: C.lat + 0.015 } };
 
@@ -52,14 +115,28 @@ export const ELEVATION_NODATA_SOUTH_OF = C.lat - 0.015;
 export const ELEVATION_POINTS = { ok: { lon: C.lon, lat: C.lat }, unknown: { lon: C.lon, lat: C.lat - 0.018 } };
 
 export const PWI_BASINS: DoubleFeature[] = [
-  poly([C.lon - 0.0030, C.lat - 0.0010, C.lon - 0.0020, C.lat + 0.0010], { pw_basin_name: "Test Lake", dowlknum: "27999900", pwi_class: "P", pwi_label: "27-9999-00 P", dnr_shoreland_class: "RD" }),
+  poly([C.lon - 0.003, C.lat - 0.001, C.lon - 0.002, C.lat + 0.001], {
+    pw_basin_name: "Test Lake",
+    dowlknum: "27999900",
+    pwi_class: "P",
+    pwi_label: "27-9999-00 P",
+    dnr_shoreland_class: "RD",
+  }),
 ];
 export const PWI_WATERCOURSES: DoubleFeature[] = [
-  { attributes: { kittle_name: "Test Creek", kittle_nbr: "M-999", pwi_label: "M-999" }, paths: [[[C.lon - 0.01, C.lat - 0.008], [C.lon + 0.01, C.lat - 0.008]]] },
+  {
+    attributes: { kittle_name: "Test Creek", kittle_nbr: "M-999", pwi_label: "M-999" },
+    paths: [
+      [
+        [C.lon - 0.01, C.lat - 0.008],
+        [C.lon + 0.01, C.lat - 0.008],
+      ],
+    ],
+  },
 ];
 export const SHORELAND_POINTS = {
-  basin: { lon: C.lon - 0.0005, lat: C.lat },          // ~118 m east of the lake
-  creek: { lon: C.lon + 0.004, lat: C.lat - 0.0075 },  // ~56 m north of the creek
+  basin: { lon: C.lon - 0.0005, lat: C.lat }, // ~118 m east of the lake
+  creek: { lon: C.lon + 0.004, lat: C.lat - 0.0075 }, // ~56 m north of the creek
   no: { lon: C.lon + 0.004, lat: C.lat + 0.004 },
 };
 

@@ -12,22 +12,41 @@ export const BASE = "http://api.test/v1";
 export const PROBLEMS = "http://api.test/problems";
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return loadConfig(null, {}, { base_url: BASE, problems_url: PROBLEMS, state_file: ":memory:", cursor_secret: "test-secret", ...overrides } as any);
+  return loadConfig(null, {}, {
+    base_url: BASE,
+    problems_url: PROBLEMS,
+    state_file: ":memory:",
+    cursor_secret: "test-secret",
+    ...overrides,
+  } as any);
 }
 
 export function yamlApp(overrides: Partial<Config> = {}, mutate?: (d: Deps) => void): { app: App; deps: Deps } {
   const cfg = testConfig(overrides);
-  const deps = buildDeps(cfg, { db: null, manifest: { as_of: "2026-11-22T00:00:00Z", content_sha256: "test" }, content: contentFromYaml(join(ROOT, "data")) });
+  const deps = buildDeps(cfg, {
+    db: null,
+    manifest: { as_of: "2026-11-22T00:00:00Z", content_sha256: "test" },
+    content: contentFromYaml(join(ROOT, "data")),
+  });
   mutate?.(deps);
   return { app: createApp(deps), deps };
 }
 
-export interface Call { method?: string; headers?: Record<string, string>; address?: string }
+export interface Call {
+  method?: string;
+  headers?: Record<string, string>;
+  address?: string;
+}
 
 export async function call(app: App, path: string, opts: Call = {}) {
-  const res = await app.handle(new Request(`http://api.test${path}`, { method: opts.method ?? "GET", headers: opts.headers }), opts.address ?? "203.0.113.7");
+  const res = await app.handle(
+    new Request(`http://api.test${path}`, { method: opts.method ?? "GET", headers: opts.headers }),
+    opts.address ?? "203.0.113.7",
+  );
   const text = await res.text();
   let json: any = null;
-  try { json = text ? JSON.parse(text) : null; } catch {}
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {}
   return { res, status: res.status, headers: res.headers, text, json };
 }

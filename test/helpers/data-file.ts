@@ -33,24 +33,64 @@ export const fixtureDataFile = () => {
   let p = builds.get("fixture");
   if (!p) {
     const yaml = join(dir, "many-resources.yaml");
-    const lines = ["sources:", "  - source_id: fixture-many", "    name: Fixture source for paging", "    url: https://example.gov/many",
-      "    publisher: Example County", '    vintage: "2026"', "    official: true", "    license_class: open", "resources:"];
+    const lines = [
+      "sources:",
+      "  - source_id: fixture-many",
+      "    name: Fixture source for paging",
+      "    url: https://example.gov/many",
+      "    publisher: Example County",
+      '    vintage: "2026"',
+      "    official: true",
+      "    license_class: open",
+      "resources:",
+    ];
     for (let i = 0; i < 120; i++) {
       const n = String(i).padStart(3, "0");
-      lines.push(`  - resource_id: fixture-many-${n}`, "    jurisdiction_id: county:27053", `    name: Fixture paging resource ${n}`,
-        `    url: https://example.gov/many/${n}`, "    topics: [county_gis]", "    official: 1", "    verified_status: not_yet_verified",
-        "    source_kind: hand-added", "    source_id: fixture-many", `    sort_key: ${100 + i}`);
+      lines.push(
+        `  - resource_id: fixture-many-${n}`,
+        "    jurisdiction_id: county:27053",
+        `    name: Fixture paging resource ${n}`,
+        `    url: https://example.gov/many/${n}`,
+        "    topics: [county_gis]",
+        "    official: 1",
+        "    verified_status: not_yet_verified",
+        "    source_kind: hand-added",
+        "    source_id: fixture-many",
+        `    sort_key: ${100 + i}`,
+      );
     }
     // tax_collection ordering: the property_tax_payment page comes first even with a later sort_key
-    lines.push("  - resource_id: fixture-tax-collector", "    jurisdiction_id: county:27053", "    name: Fixture tax collector page",
-      "    url: https://example.gov/tax-collector", "    topics: [tax_collector]", "    official: 1", "    verified_status: not_yet_verified",
-      "    source_kind: hand-added", "    source_id: fixture-many", "    sort_key: 1",
-      "  - resource_id: fixture-pay-taxes", "    jurisdiction_id: county:27053", "    name: Fixture pay property tax page",
-      "    url: https://example.gov/pay", "    topics: [property_tax_payment]", "    official: 1", "    verified_status: not_yet_verified",
-      "    source_kind: hand-added", "    source_id: fixture-many", "    sort_key: 2");
+    lines.push(
+      "  - resource_id: fixture-tax-collector",
+      "    jurisdiction_id: county:27053",
+      "    name: Fixture tax collector page",
+      "    url: https://example.gov/tax-collector",
+      "    topics: [tax_collector]",
+      "    official: 1",
+      "    verified_status: not_yet_verified",
+      "    source_kind: hand-added",
+      "    source_id: fixture-many",
+      "    sort_key: 1",
+      "  - resource_id: fixture-pay-taxes",
+      "    jurisdiction_id: county:27053",
+      "    name: Fixture pay property tax page",
+      "    url: https://example.gov/pay",
+      "    topics: [property_tax_payment]",
+      "    official: 1",
+      "    verified_status: not_yet_verified",
+      "    source_kind: hand-added",
+      "    source_id: fixture-many",
+      "    sort_key: 2",
+    );
     writeFileSync(yaml, lines.join("\n") + "\n");
     const out = join(dir, "fixture.sqlite");
-    p = buildData({ out, sourcesDir: null, projectRoot: ROOT, log: () => {}, extraRecords: [yaml, join(ROOT, "test/fixtures/extra-records.yaml")] }).then(() => out);
+    p = buildData({
+      out,
+      sourcesDir: null,
+      projectRoot: ROOT,
+      log: () => {},
+      extraRecords: [yaml, join(ROOT, "test/fixtures/extra-records.yaml")],
+    }).then(() => out);
     builds.set("fixture", p);
   }
   return p;

@@ -17,7 +17,14 @@ export async function fullDirectory() {
   if (!shared) {
     const db = new Database(await fullDataFile(), { readonly: true });
     const cfg = testConfig();
-    shared = { db, directory: new Directory(db, contentFromStore(db), (await import("../../src/domain/links")).linksFor(cfg.base_url)) };
+    shared = {
+      db,
+      directory: new Directory(
+        db,
+        contentFromStore(db),
+        (await import("../../src/domain/links")).linksFor(cfg.base_url),
+      ),
+    };
   }
   return shared;
 }
@@ -25,9 +32,15 @@ export async function fullDirectory() {
 export async function fullApp(overrides: Partial<Config> = {}, liftLimits = true): Promise<{ app: App; deps: Deps }> {
   const { directory } = await fullDirectory();
   const base = testConfig();
-  const limits = liftLimits ? { ...base.limits, anon_address: lifted, anon_all: lifted, anon_list_address: lifted, anon_list_all: lifted } : base.limits;
+  const limits = liftLimits
+    ? { ...base.limits, anon_address: lifted, anon_all: lifted, anon_list_address: lifted, anon_list_all: lifted }
+    : base.limits;
   const cfg = testConfig({ limits, ...overrides } as any);
-  const deps = buildDeps(cfg, { db: null, manifest: { as_of: "2026-11-22T00:00:00Z", content_sha256: "t" }, content: directory.content });
+  const deps = buildDeps(cfg, {
+    db: null,
+    manifest: { as_of: "2026-11-22T00:00:00Z", content_sha256: "t" },
+    content: directory.content,
+  });
   deps.directory = directory;
   return { app: createApp(deps), deps };
 }

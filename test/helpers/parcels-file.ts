@@ -14,7 +14,13 @@ export function stagedParcelsFile() {
   built ??= (async () => {
     const path = join(mkdtempSync(join(tmpdir(), "parcels-test-")), "parcels.sqlite");
     const log: string[] = [];
-    const summaries = await loadStaged({ projectRoot: ROOT, sharedData: SHARED_DATA, store: path, progress: false, log: (l) => log.push(l) });
+    const summaries = await loadStaged({
+      projectRoot: ROOT,
+      sharedData: SHARED_DATA,
+      store: path,
+      progress: false,
+      log: (l) => log.push(l),
+    });
     if (summaries.length !== 3) throw new Error(`staged parcel inputs not found under ${SHARED_DATA}/parcels`);
     return { path, summaries, log };
   })();

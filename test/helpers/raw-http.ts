@@ -1,7 +1,12 @@
 // Exact request bytes over a loopback TCP socket (fetch normalises Host and methods; the fuzzer did not).
 import { connect } from "node:net";
 
-export interface RawReply { status: number; headers: Record<string, string>; body: string; raw: string }
+export interface RawReply {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  raw: string;
+}
 
 export function rawRequest(port: number, bytes: string, timeoutMs = 3000): Promise<RawReply> {
   return new Promise((resolve) => {
@@ -16,7 +21,10 @@ export function rawRequest(port: number, bytes: string, timeoutMs = 3000): Promi
       const lines = head.split("\r\n");
       const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(lines[0] ?? "")?.[1] ?? 0);
       const headers: Record<string, string> = {};
-      for (const l of lines.slice(1)) { const i = l.indexOf(":"); if (i > 0) headers[l.slice(0, i).trim().toLowerCase()] = l.slice(i + 1).trim(); }
+      for (const l of lines.slice(1)) {
+        const i = l.indexOf(":");
+        if (i > 0) headers[l.slice(0, i).trim().toLowerCase()] = l.slice(i + 1).trim();
+      }
       resolve({ status, headers, body: rest.join("\r\n\r\n"), raw: out });
     };
     const sock = connect(port, "127.0.0.1", () => sock.write(bytes));

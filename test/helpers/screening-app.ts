@@ -3,7 +3,10 @@
 import { fullApp } from "./directory-app";
 import { screeningConfigFor, type ScreeningDoubles } from "../doubles/screening-services";
 
-export async function screeningApp(d: ScreeningDoubles, opts: { timeoutMs?: number; lookupPerMinute?: number; layersFile?: string; screening?: Record<string, unknown> } = {}) {
+export async function screeningApp(
+  d: ScreeningDoubles,
+  opts: { timeoutMs?: number; lookupPerMinute?: number; layersFile?: string; screening?: Record<string, unknown> } = {},
+) {
   const base = (await fullApp()).deps.config;
   return fullApp({
     layers_file: opts.layersFile ?? "/nonexistent/layers.sqlite",

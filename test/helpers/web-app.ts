@@ -18,7 +18,12 @@ import { fullApp } from "./directory-app";
 import { ROOT, testConfig, yamlApp } from "./app";
 
 /** extraRoutes replace the routes of the same path; dropPaths removes routes (e.g. a server without /screening). */
-export async function fullWebApp(overrides: Partial<Config> = {}, extraRoutes: RouteDef[] = [], liftLimits = true, dropPaths: string[] = []) {
+export async function fullWebApp(
+  overrides: Partial<Config> = {},
+  extraRoutes: RouteDef[] = [],
+  liftLimits = true,
+  dropPaths: string[] = [],
+) {
   const r = await fullApp(overrides, liftLimits);
   const gone = new Set([...dropPaths, ...extraRoutes.map((x) => x.path)]);
   const app = gone.size ? createApp(r.deps, [...ROUTES.filter((x) => !gone.has(x.path)), ...extraRoutes]) : r.app;
@@ -45,41 +50,46 @@ export function hostileDataFile(): Promise<string> {
   if (!hostile) {
     const dir = mkdtempSync(join(tmpdir(), "directory-web-"));
     const yaml = join(dir, "hostile.yaml");
-    writeFileSync(yaml, [
-      "sources:",
-      "  - source_id: fixture-hostile",
-      `    name: ${JSON.stringify(HOSTILE.source)}`,
-      "    url: https://example.gov/hostile",
-      "    publisher: Example County",
-      '    vintage: "2026"',
-      "    official: true",
-      "    license_class: open",
-      "resources:",
-      "  - resource_id: fixture-hostile-resource",
-      "    jurisdiction_id: county:27053",
-      `    name: ${JSON.stringify(HOSTILE.resource)}`,
-      `    description: ${JSON.stringify(HOSTILE.resource)}`,
-      "    url: https://example.gov/hostile",
-      "    topics: [county_gis]",
-      "    official: 1",
-      "    verified_status: not_yet_verified",
-      "    source_kind: hand-added",
-      "    source_id: fixture-hostile",
-      "    sort_key: 1",
-      "offices:",
-      "  - office_id: fixture-hostile-office",
-      "    jurisdiction_id: county:27053",
-      `    name: ${JSON.stringify(HOSTILE.office)}`,
-      "    function: gis",
-      "    url: https://example.gov/hostile-office",
-      "    verified_status: not_yet_verified",
-      "    source_kind: hand-added",
-      "    source_id: fixture-hostile",
-      "    documented: 1",
-      "",
-    ].join("\n"));
+    writeFileSync(
+      yaml,
+      [
+        "sources:",
+        "  - source_id: fixture-hostile",
+        `    name: ${JSON.stringify(HOSTILE.source)}`,
+        "    url: https://example.gov/hostile",
+        "    publisher: Example County",
+        '    vintage: "2026"',
+        "    official: true",
+        "    license_class: open",
+        "resources:",
+        "  - resource_id: fixture-hostile-resource",
+        "    jurisdiction_id: county:27053",
+        `    name: ${JSON.stringify(HOSTILE.resource)}`,
+        `    description: ${JSON.stringify(HOSTILE.resource)}`,
+        "    url: https://example.gov/hostile",
+        "    topics: [county_gis]",
+        "    official: 1",
+        "    verified_status: not_yet_verified",
+        "    source_kind: hand-added",
+        "    source_id: fixture-hostile",
+        "    sort_key: 1",
+        "offices:",
+        "  - office_id: fixture-hostile-office",
+        "    jurisdiction_id: county:27053",
+        `    name: ${JSON.stringify(HOSTILE.office)}`,
+        "    function: gis",
+        "    url: https://example.gov/hostile-office",
+        "    verified_status: not_yet_verified",
+        "    source_kind: hand-added",
+        "    source_id: fixture-hostile",
+        "    documented: 1",
+        "",
+      ].join("\n"),
+    );
     const out = join(dir, "hostile.sqlite");
-    hostile = buildData({ out, sourcesDir: null, projectRoot: ROOT, log: () => {}, extraRecords: [yaml] }).then(() => out);
+    hostile = buildData({ out, sourcesDir: null, projectRoot: ROOT, log: () => {}, extraRecords: [yaml] }).then(
+      () => out,
+    );
   }
   return hostile;
 }
@@ -87,7 +97,11 @@ export function hostileDataFile(): Promise<string> {
 export async function hostileWebApp() {
   const db = new Database(await hostileDataFile(), { readonly: true });
   const cfg = testConfig();
-  const deps = buildDeps(cfg, { db: null, manifest: { as_of: "2026-11-22T00:00:00Z", content_sha256: "h" }, content: contentFromStore(db) });
+  const deps = buildDeps(cfg, {
+    db: null,
+    manifest: { as_of: "2026-11-22T00:00:00Z", content_sha256: "h" },
+    content: contentFromStore(db),
+  });
   deps.directory = new Directory(db, deps.content, linksFor(cfg.base_url));
   const app = createApp(deps);
   deps.web = createWeb(deps, app.handle);

@@ -6,13 +6,19 @@ import { startCensusDouble, type CensusDouble } from "../doubles/census-geocoder
 import type { App } from "../../src/http/app";
 
 let double: CensusDouble;
-const appWith = async (lookupPerMinute = 1000) => (await fullApp({
-  geocoder: { base_url: double.url, benchmark: "Public_AR_Current", cache_entries: 1000, cache_ttl_s: 86400 },
-  timeouts: { geocoder_ms: 300, screening_ms: 300, request_ms: 5000 },
-  limits: { ...(await fullApp()).deps.config.limits, lookup: { per_minute: lookupPerMinute, per_day: 100000 } },
-} as any)).app;
+const appWith = async (lookupPerMinute = 1000) =>
+  (
+    await fullApp({
+      geocoder: { base_url: double.url, benchmark: "Public_AR_Current", cache_entries: 1000, cache_ttl_s: 86400 },
+      timeouts: { geocoder_ms: 300, screening_ms: 300, request_ms: 5000 },
+      limits: { ...(await fullApp()).deps.config.limits, lookup: { per_minute: lookupPerMinute, per_day: 100000 } },
+    } as any)
+  ).app;
 
-beforeAll(async () => { double = await startCensusDouble(); await appWith(); }, 600_000);
+beforeAll(async () => {
+  double = await startCensusDouble();
+  await appWith();
+}, 600_000);
 afterAll(() => double.stop());
 
 const resolve = (app: App, address: string, headers: Record<string, string> = {}) =>
@@ -23,9 +29,18 @@ describe("resolve by address", () => {
     const app = await appWith();
     const r = await resolve(app, "350 S 5th St, Minneapolis, MN 55415");
     expect(r.status).toBe(200);
-    expect(r.json.data.match).toEqual({ by: "address", label: "350 S 5TH ST, MINNEAPOLIS, MN, 55415", approximate: false });
+    expect(r.json.data.match).toEqual({
+      by: "address",
+      label: "350 S 5TH ST, MINNEAPOLIS, MN, 55415",
+      approximate: false,
+    });
     expect(r.json.data.point.coordinates[1]).toBeCloseTo(44.977, 2);
-    expect(r.json.data.jurisdictions.map((j: any) => j.jurisdiction_id)).toEqual(["state:27", "county:27053", "cousub:2705343000", "place:2743000"]);
+    expect(r.json.data.jurisdictions.map((j: any) => j.jurisdiction_id)).toEqual([
+      "state:27",
+      "county:27053",
+      "cousub:2705343000",
+      "place:2743000",
+    ]);
   });
   test("a street-only match is approximate", async () => {
     const app = await appWith();
@@ -39,7 +54,11 @@ describe("resolve by address", () => {
     expect(r.status).toBe(409);
     expect(r.json.type).toBe(`${PROBLEMS}/ambiguous`);
     expect(r.json.choices.length).toBe(2);
-    for (const c of r.json.choices) { expect(typeof c.label).toBe("string"); expect(typeof c.lat).toBe("number"); expect(typeof c.lon).toBe("number"); }
+    for (const c of r.json.choices) {
+      expect(typeof c.label).toBe("string");
+      expect(typeof c.lat).toBe("number");
+      expect(typeof c.lon).toBe("number");
+    }
   });
   test("none → 404 address-not-found", async () => {
     const app = await appWith();
@@ -52,7 +71,11 @@ describe("resolve by address", () => {
     for (const a of ["boom street", "slow street", "garbage street", "wrongshape street"]) {
       const before = double.calls();
       const r = await resolve(app, a);
-      expect({ a, status: r.status, type: r.json.type }).toEqual({ a, status: 503, type: `${PROBLEMS}/upstream-unavailable` });
+      expect({ a, status: r.status, type: r.json.type }).toEqual({
+        a,
+        status: 503,
+        type: `${PROBLEMS}/upstream-unavailable`,
+      });
       expect(r.headers.get("cache-control")).toBe("no-store");
       await resolve(app, a);
       expect(double.calls()).toBe(before + 2); // asked again: the failure was not cached

@@ -8,7 +8,14 @@ describe("authentication", () => {
   });
   test("malformed Authorization header → 401 invalid-key", async () => {
     const { app } = yamlApp();
-    for (const h of ["Basic dXNlcjpwYXNz", "Bearer", "Bearer short", "Bearer pld_tooshort", "bearer  x y", "Token pld_" + "a".repeat(32)]) {
+    for (const h of [
+      "Basic dXNlcjpwYXNz",
+      "Bearer",
+      "Bearer short",
+      "Bearer pld_tooshort",
+      "bearer  x y",
+      "Token pld_" + "a".repeat(32),
+    ]) {
       const r = await call(app, "/v1/topics", { headers: { Authorization: h } });
       expect(r.status).toBe(401);
       expect(r.json.type).toBe(`${PROBLEMS}/invalid-key`);
@@ -44,7 +51,9 @@ describe("authentication", () => {
     const { key } = deps.keys.create("partner", "same results");
     for (const p of ["/v1/topics", "/v1/guides/assessor", "/v1/guides/recorder_deeds"]) {
       const anon = await call(app, p, { headers: { "X-Request-Id": "same-request-id" } });
-      const keyed = await call(app, p, { headers: { "X-Request-Id": "same-request-id", Authorization: `Bearer ${key}` } });
+      const keyed = await call(app, p, {
+        headers: { "X-Request-Id": "same-request-id", Authorization: `Bearer ${key}` },
+      });
       expect(keyed.text).toBe(anon.text);
       expect(keyed.headers.get("etag")).toBe(anon.headers.get("etag"));
       expect(keyed.headers.get("ratelimit-policy")).toBe('"minute";q=600;w=60, "day";q=200000;w=86400');

@@ -39,7 +39,14 @@ describe("weak ETag and 304", () => {
 
 describe("Cache-Control from one table", () => {
   test("topics and guides a day; openapi.json 15 minutes; the table holds the spec's numbers", async () => {
-    expect(CACHE_SECONDS).toEqual({ topics: 86400, guides: 86400, screening: 3600, default: 900, pages: 900, assets: 86400 });
+    expect(CACHE_SECONDS).toEqual({
+      topics: 86400,
+      guides: 86400,
+      screening: 3600,
+      default: 900,
+      pages: 900,
+      assets: 86400,
+    });
     const { app } = yamlApp();
     expect((await call(app, "/v1/topics")).headers.get("cache-control")).toBe("public, max-age=86400");
     expect((await call(app, "/v1/guides/soils")).headers.get("cache-control")).toBe("public, max-age=86400");
@@ -47,7 +54,12 @@ describe("Cache-Control from one table", () => {
   });
   test("every error is no-store", async () => {
     const { app } = yamlApp();
-    for (const [path, method] of [["/v1/nope", "GET"], ["/v1/guides/nope", "GET"], ["/v1/topics", "DELETE"], ["/v1/guides/soils?state=ZZ", "GET"]] as const) {
+    for (const [path, method] of [
+      ["/v1/nope", "GET"],
+      ["/v1/guides/nope", "GET"],
+      ["/v1/topics", "DELETE"],
+      ["/v1/guides/soils?state=ZZ", "GET"],
+    ] as const) {
       const r = await call(app, path, { method });
       expect(r.status).toBeGreaterThanOrEqual(400);
       expect(r.headers.get("cache-control")).toBe("no-store");

@@ -7,7 +7,10 @@ describe("CORS", () => {
     const ok = await call(app, "/v1/topics");
     const nm = await call(app, "/v1/topics", { headers: { "If-None-Match": ok.headers.get("etag")! } });
     const err = await call(app, "/v1/nope");
-    const pre = await call(app, "/v1/topics", { method: "OPTIONS", headers: { Origin: "https://example.org", "Access-Control-Request-Method": "GET" } });
+    const pre = await call(app, "/v1/topics", {
+      method: "OPTIONS",
+      headers: { Origin: "https://example.org", "Access-Control-Request-Method": "GET" },
+    });
     for (const r of [ok, nm, err, pre]) {
       expect(r.headers.get("access-control-allow-origin")).toBe("*");
       expect(r.headers.get("access-control-allow-credentials")).toBeNull();
@@ -15,7 +18,14 @@ describe("CORS", () => {
   });
   test("preflight allows GET, HEAD, OPTIONS and the headers X-Request-Id and If-None-Match", async () => {
     const { app } = yamlApp();
-    const r = await call(app, "/v1/topics", { method: "OPTIONS", headers: { Origin: "https://example.org", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "x-request-id, if-none-match" } });
+    const r = await call(app, "/v1/topics", {
+      method: "OPTIONS",
+      headers: {
+        Origin: "https://example.org",
+        "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "x-request-id, if-none-match",
+      },
+    });
     expect(r.status).toBe(204);
     expect(r.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
     const allowed = r.headers.get("access-control-allow-headers")!.toLowerCase();
@@ -25,7 +35,14 @@ describe("CORS", () => {
   });
   test("a preflight that asks for Authorization is refused", async () => {
     const { app } = yamlApp();
-    const r = await call(app, "/v1/topics", { method: "OPTIONS", headers: { Origin: "https://example.org", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "X-Request-Id, Authorization" } });
+    const r = await call(app, "/v1/topics", {
+      method: "OPTIONS",
+      headers: {
+        Origin: "https://example.org",
+        "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "X-Request-Id, Authorization",
+      },
+    });
     expect(r.status).toBe(400);
     expect(r.json.type).toBe(`${PROBLEMS}/bad-parameter`);
     expect(r.headers.get("access-control-allow-headers")).toBeNull();
@@ -40,7 +57,15 @@ describe("methods", () => {
     const h = await call(app, "/v1/guides/zoning", { method: "HEAD", headers });
     expect(h.status).toBe(200);
     expect(h.text).toBe("");
-    for (const k of ["etag", "cache-control", "link", "content-type", "access-control-allow-origin", "ratelimit-policy"]) expect(h.headers.get(k)).toBe(g.headers.get(k));
+    for (const k of [
+      "etag",
+      "cache-control",
+      "link",
+      "content-type",
+      "access-control-allow-origin",
+      "ratelimit-policy",
+    ])
+      expect(h.headers.get(k)).toBe(g.headers.get(k));
     expect(Number(h.headers.get("content-length"))).toBe(new TextEncoder().encode(g.text).length);
   });
   test("HEAD of an error keeps the status and has no body", async () => {

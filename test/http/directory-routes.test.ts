@@ -10,7 +10,9 @@ import type { App } from "../../src/http/app";
 import type { Deps } from "../../src/http/deps";
 
 let app: App, deps: Deps;
-beforeAll(async () => { ({ app, deps } = await fullApp()); }, 600_000);
+beforeAll(async () => {
+  ({ app, deps } = await fullApp());
+}, 600_000);
 
 const expectProblem = async (path: string, status: number, suffix: string) => {
   const r = await call(app, path);
@@ -24,11 +26,19 @@ describe("GET /v1/jurisdictions/resolve", () => {
     const r = await call(app, "/v1/jurisdictions/resolve?lat=44.9778&lon=-93.2650");
     expect(r.status).toBe(200);
     expect(Value.Check(Envelope(ResolveResult), r.json)).toBe(true);
-    expect(r.json.data.jurisdictions.map((j: any) => j.jurisdiction_id)).toEqual(["state:27", "county:27053", "cousub:2705343000", "place:2743000"]);
+    expect(r.json.data.jurisdictions.map((j: any) => j.jurisdiction_id)).toEqual([
+      "state:27",
+      "county:27053",
+      "cousub:2705343000",
+      "place:2743000",
+    ]);
     expect(r.headers.get("cache-control")).toBe("public, max-age=900");
   });
   test("by place and by jurisdiction_id: 200 and schema-valid", async () => {
-    for (const p of ["/v1/jurisdictions/resolve?place=Minneapolis&state=MN", "/v1/jurisdictions/resolve?jurisdiction_id=county:27053"]) {
+    for (const p of [
+      "/v1/jurisdictions/resolve?place=Minneapolis&state=MN",
+      "/v1/jurisdictions/resolve?jurisdiction_id=county:27053",
+    ]) {
       const r = await call(app, p);
       expect(r.status).toBe(200);
       expect(Value.Check(Envelope(ResolveResult), r.json)).toBe(true);
@@ -37,11 +47,24 @@ describe("GET /v1/jurisdictions/resolve", () => {
   test("no selector or several → 400 bad-parameter", async () => {
     await expectProblem("/v1/jurisdictions/resolve", 400, "bad-parameter");
     await expectProblem("/v1/jurisdictions/resolve?lat=44.9&lon=-93.2&place=Minneapolis", 400, "bad-parameter");
-    await expectProblem("/v1/jurisdictions/resolve?jurisdiction_id=county:27053&address=350%20S%205th%20St", 400, "bad-parameter");
+    await expectProblem(
+      "/v1/jurisdictions/resolve?jurisdiction_id=county:27053&address=350%20S%205th%20St",
+      400,
+      "bad-parameter",
+    );
     await expectProblem("/v1/jurisdictions/resolve?state=MN", 400, "bad-parameter");
   });
   test("malformed coordinates → 400 bad-point", async () => {
-    for (const q of ["lat=abc&lon=-93", "lat=44.9&lon=", "lat=44.9", "lon=-93.2", "lat=91&lon=0", "lat=0&lon=181", "lat=1e999&lon=0", "lat=0x10&lon=1"]) {
+    for (const q of [
+      "lat=abc&lon=-93",
+      "lat=44.9&lon=",
+      "lat=44.9",
+      "lon=-93.2",
+      "lat=91&lon=0",
+      "lat=0&lon=181",
+      "lat=1e999&lon=0",
+      "lat=0x10&lon=1",
+    ]) {
       await expectProblem(`/v1/jurisdictions/resolve?${q}`, 400, "bad-point");
     }
   });
@@ -55,7 +78,11 @@ describe("GET /v1/jurisdictions/resolve", () => {
   test("place: several → 409 ambiguous with choices; none → 404 place-not-found; bad state → 400 unknown-state", async () => {
     const r = await expectProblem("/v1/jurisdictions/resolve?place=Springfield", 409, "ambiguous");
     expect(r.json.choices.length).toBeGreaterThan(5);
-    for (const c of r.json.choices) { expect(c.jurisdiction_id).toBeTruthy(); expect(c.label).toBeTruthy(); expect(c.page_url).toMatch(/^http/); }
+    for (const c of r.json.choices) {
+      expect(c.jurisdiction_id).toBeTruthy();
+      expect(c.label).toBeTruthy();
+      expect(c.page_url).toMatch(/^http/);
+    }
     await expectProblem("/v1/jurisdictions/resolve?place=Qwxyzzy%20Falls&state=MN", 404, "place-not-found");
     await expectProblem("/v1/jurisdictions/resolve?place=Springfield&state=ZZ", 400, "unknown-state");
     await expectProblem("/v1/jurisdictions/resolve?place=Springfield&state=M1", 400, "unknown-state");
@@ -80,7 +107,8 @@ describe("GET /v1/resources", () => {
     await expectProblem("/v1/resources?jurisdiction_id=county:27053&lat=44&lon=-93&topic=zoning", 400, "bad-parameter");
     await expectProblem("/v1/resources?lat=44.97&lon=-93.26", 400, "bad-parameter");
     await expectProblem("/v1/resources?jurisdiction_id=county:27053&topic=gossip", 400, "unknown-topic");
-    for (const l of ["0", "101", "abc", "2.5"]) await expectProblem(`/v1/resources?jurisdiction_id=county:27053&limit=${l}`, 400, "bad-parameter");
+    for (const l of ["0", "101", "abc", "2.5"])
+      await expectProblem(`/v1/resources?jurisdiction_id=county:27053&limit=${l}`, 400, "bad-parameter");
     await expectProblem("/v1/resources?lat=444&lon=-93&topic=zoning", 400, "bad-point");
     await expectProblem("/v1/resources?jurisdiction_id=county:99999", 404, "unknown-jurisdiction");
     await expectProblem("/v1/resources?lat=30&lon=-30&topic=zoning", 404, "outside-coverage");
@@ -99,7 +127,9 @@ describe("GET /v1/resources", () => {
     expect(new URL(next).searchParams.get("cursor")).toBe(cur);
     const p2 = await call(app, next.replace(BASE, "/v1"));
     expect(p2.status).toBe(200);
-    expect([...p1.json.data.resources, ...p2.json.data.resources].map((x: any) => x.resource_id)).toEqual(all.slice(0, 4));
+    expect([...p1.json.data.resources, ...p2.json.data.resources].map((x: any) => x.resource_id)).toEqual(
+      all.slice(0, 4),
+    );
     const last = await call(app, `/v1/resources?${q}&limit=100`);
     expect(last.json.data.next_cursor).toBeNull();
     expect(last.headers.get("link")).not.toContain('rel="next"');
@@ -120,9 +150,9 @@ describe("GET /v1/places/{jurisdiction_id}", () => {
     expect(r.status).toBe(200);
     expect(Value.Check(Envelope(PlacePage), r.json)).toBe(true);
     expect(r.json.data.chain.map((j: any) => j.jurisdiction_id)).toEqual(["state:27", "county:27053"]);
-    expect(r.json.data.offices).toEqual([]);   // Hennepin registered no office domain: no office record is made up
+    expect(r.json.data.offices).toEqual([]); // Hennepin registered no office domain: no office record is made up
     expect(r.json.data.functions.recording.jurisdiction_id).toBe("county:27053");
-    expect(r.json.data.functions.recording.office_name).toBe("Hennepin County Recorder");   // the state rule's title
+    expect(r.json.data.functions.recording.office_name).toBe("Hennepin County Recorder"); // the state rule's title
     const cook = await call(app, "/v1/places/county:17031");
     expect(Value.Check(Envelope(PlacePage), cook.json)).toBe(true);
     expect(cook.json.data.offices.map((o: any) => o.name)).toContain("Cook County Assessor");
@@ -174,10 +204,18 @@ describe("GET /v1/search", () => {
 describe("OpenAPI covers the four endpoints", () => {
   test("paths, parameters and error responses", async () => {
     const d = (await call(app, "/v1/openapi.json")).json;
-    expect(d.paths["/jurisdictions/resolve"].get.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(["lat", "lon", "address", "place", "state", "jurisdiction_id"]));
-    expect(Object.keys(d.paths["/jurisdictions/resolve"].get.responses)).toEqual(expect.arrayContaining(["200", "304", "400", "401", "404", "409", "429", "503"]));
-    expect(d.paths["/resources"].get.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(["jurisdiction_id", "lat", "lon", "topic", "limit", "cursor"]));
-    expect(d.paths["/places/{jurisdiction_id}"].get.parameters.find((p: any) => p.in === "path").schema.pattern).toBeTruthy();
+    expect(d.paths["/jurisdictions/resolve"].get.parameters.map((p: any) => p.name)).toEqual(
+      expect.arrayContaining(["lat", "lon", "address", "place", "state", "jurisdiction_id"]),
+    );
+    expect(Object.keys(d.paths["/jurisdictions/resolve"].get.responses)).toEqual(
+      expect.arrayContaining(["200", "304", "400", "401", "404", "409", "429", "503"]),
+    );
+    expect(d.paths["/resources"].get.parameters.map((p: any) => p.name)).toEqual(
+      expect.arrayContaining(["jurisdiction_id", "lat", "lon", "topic", "limit", "cursor"]),
+    );
+    expect(
+      d.paths["/places/{jurisdiction_id}"].get.parameters.find((p: any) => p.in === "path").schema.pattern,
+    ).toBeTruthy();
     expect(d.paths["/search"].get.parameters.find((p: any) => p.name === "q").required).toBe(true);
   });
 });
@@ -185,12 +223,19 @@ describe("OpenAPI covers the four endpoints", () => {
 describe("every answer matches its schema (a sweep over the real data)", () => {
   test("resolve at 300 random points, and 200 place pages, validate against the TypeBox schemas", async () => {
     let s = 7;
-    const rnd = () => { s = (s * 1103515245 + 12345) % 2147483648; return s / 2147483648; };
+    const rnd = () => {
+      s = (s * 1103515245 + 12345) % 2147483648;
+      return s / 2147483648;
+    };
     let ok = 0;
     for (let i = 0; i < 300; i++) {
-      const lat = 25 + rnd() * 24, lon = -124 + rnd() * 57;
+      const lat = 25 + rnd() * 24,
+        lon = -124 + rnd() * 57;
       const r = await call(app, `/v1/jurisdictions/resolve?lat=${lat.toFixed(5)}&lon=${lon.toFixed(5)}`);
-      if (r.status === 404) { expect(r.json.type).toBe(`${PROBLEMS}/outside-coverage`); continue; }
+      if (r.status === 404) {
+        expect(r.json.type).toBe(`${PROBLEMS}/outside-coverage`);
+        continue;
+      }
       expect(r.status).toBe(200);
       const valid = Value.Check(Envelope(ResolveResult), r.json);
       if (!valid) console.log([...Value.Errors(Envelope(ResolveResult), r.json)].slice(0, 3));

@@ -12,7 +12,10 @@ describe("envelope on every 200", () => {
     expect(Object.keys(r.json)).toEqual(["data", "sources", "as_of", "request_id", "notices"]);
     expect(Value.Check(Envelope(TopicList), r.json)).toBe(true);
     expect(r.json.sources.length).toBeGreaterThan(0);
-    for (const s of r.json.sources) expect(["open", "public_record", "restricted_no_redistribution", "licensed_third_party", "unknown"]).toContain(s.license_class);
+    for (const s of r.json.sources)
+      expect(["open", "public_record", "restricted_no_redistribution", "licensed_third_party", "unknown"]).toContain(
+        s.license_class,
+      );
     expect(Array.isArray(r.json.notices)).toBe(true);
     expect(Number.isNaN(Date.parse(r.json.as_of))).toBe(false);
     expect(r.json.request_id).toBe(r.headers.get("x-request-id"));

@@ -14,12 +14,26 @@ import { createApp } from "../../src/http/app";
 const FRONTS: FrontKind[] = ["bun", "node"];
 const servers = new Map<FrontKind, Front>();
 // a service caller (6,000/min) so the many requests below are not rate-limited
-beforeAll(async () => { for (const f of FRONTS) servers.set(f, await startFront(f, yamlApp({ service_callers: ["127.0.0.1"] }).app, "127.0.0.1", 0)); });
-afterAll(() => { for (const s of servers.values()) s.stop(true); });
-const requestTo = (front: FrontKind) => (target: string, headerLines: string[], method = "GET", version = "HTTP/1.1") =>
-  rawRequest(servers.get(front)!.port!, `${method} ${target} ${version}\r\n${[...headerLines, "Connection: close"].join("\r\n")}\r\n\r\n`);
+beforeAll(async () => {
+  for (const f of FRONTS)
+    servers.set(f, await startFront(f, yamlApp({ service_callers: ["127.0.0.1"] }).app, "127.0.0.1", 0));
+});
+afterAll(() => {
+  for (const s of servers.values()) s.stop(true);
+});
+const requestTo =
+  (front: FrontKind) =>
+  (target: string, headerLines: string[], method = "GET", version = "HTTP/1.1") =>
+    rawRequest(
+      servers.get(front)!.port!,
+      `${method} ${target} ${version}\r\n${[...headerLines, "Connection: close"].join("\r\n")}\r\n\r\n`,
+    );
 
-const isProblem = (r: { status: number; headers: Record<string, string>; body: string }, status: number, type: string) => {
+const isProblem = (
+  r: { status: number; headers: Record<string, string>; body: string },
+  status: number,
+  type: string,
+) => {
   expect(r.status).toBe(status);
   expect(r.headers["content-type"]).toBe("application/problem+json");
   expect(r.headers["x-request-id"]).toMatch(/^[A-Za-z0-9._-]{8,64}$/);
@@ -36,8 +50,12 @@ for (const front of FRONTS) {
     test("missing or malformed Host never gives 500: the path is routed as sent", async () => {
       const cases: [string, string[], string][] = [
         ["GET /v1/topics HTTP/1.0", [], "HTTP/1.0 without Host"],
-        ["", ["Host: a/b"], "a/b"], ["", ["Host: x@y"], "x@y"], ["", ["Host: 127.0.0.1:99999"], "bad port"],
-        ["", ["Host: [::1"], "broken IPv6"], ["", ["Host: "], "empty"], ["", ["Host: a b"], "space"],
+        ["", ["Host: a/b"], "a/b"],
+        ["", ["Host: x@y"], "x@y"],
+        ["", ["Host: 127.0.0.1:99999"], "bad port"],
+        ["", ["Host: [::1"], "broken IPv6"],
+        ["", ["Host: "], "empty"],
+        ["", ["Host: a b"], "space"],
       ];
       for (const [line, headers, label] of cases) {
         const r = line ? await rawRequest(port(), `${line}\r\n\r\n`) : await get("/v1/topics", headers);
@@ -58,9 +76,14 @@ for (const front of FRONTS) {
       // an anonymous caller on a list path with Host: ab draws from the list buckets (their policy is advertised)
       const anon = await startFront(front, yamlApp().app, "127.0.0.1", 0);
       try {
-        const r = await rawRequest(anon.port!, "GET /v1/places/state:27 HTTP/1.1\r\nHost: ab\r\nConnection: close\r\n\r\n");
+        const r = await rawRequest(
+          anon.port!,
+          "GET /v1/places/state:27 HTTP/1.1\r\nHost: ab\r\nConnection: close\r\n\r\n",
+        );
         expect(r.headers["ratelimit-policy"]).toBe('"minute";q=5;w=60, "day";q=30;w=86400');
-      } finally { anon.stop(true); }
+      } finally {
+        anon.stop(true);
+      }
     });
     test("an absolute-form target is routed by its path", async () => {
       expect((await get("http://elsewhere.example/v1/topics", ["Host: a"])).status).toBe(200);
@@ -116,7 +139,15 @@ describe("requests the parser rejects, front node: problem documents from the ap
   });
   test("a bad request line, obs-fold, a control character or a bad target → 400 about:blank", async () => {
     const port = servers.get("node")!.port!;
-    for (const line of ["GET /v1/topics HTTP/1.x", "GET /v1/topics HTTP/9.1", "GET /v1/topics", "GET /v1/to pics HTTP/1.1", "GET /v1/\u0001 HTTP/1.1", "GET * HTTP/1.1", "G\u00c9T /v1/topics HTTP/1.1"]) {
+    for (const line of [
+      "GET /v1/topics HTTP/1.x",
+      "GET /v1/topics HTTP/9.1",
+      "GET /v1/topics",
+      "GET /v1/to pics HTTP/1.1",
+      "GET /v1/\u0001 HTTP/1.1",
+      "GET * HTTP/1.1",
+      "G\u00c9T /v1/topics HTTP/1.1",
+    ]) {
       const r = await rawRequest(port, `${line}\r\nHost: a\r\nConnection: close\r\n\r\n`);
       expect([line, r.status]).toEqual([line, 400]);
       isProblem(r, 400, "about:blank");
@@ -151,16 +182,23 @@ describe("the two fronts answer alike", () => {
     return { status: r.status, headers: h, body: r.body.replace(/"request_id":"[^"]*"/, '"request_id":""') };
   };
   test("same status, headers and body for answers, errors, HEAD, OPTIONS and 304", async () => {
-    const bun = requestTo("bun"), node = requestTo("node");
+    const bun = requestTo("bun"),
+      node = requestTo("node");
     const etag = (await bun("/v1/topics", ["Host: a"])).headers.etag!;
     const cases: [string, string[], string][] = [
-      ["/v1/topics", ["Host: a"], "GET"], ["/v1/guides/zoning?state=MN", ["Host: a"], "GET"], ["/v1/nope", ["Host: a"], "GET"],
-      ["/v1/search?q=", ["Host: a"], "GET"], ["/v1/topics", ["Host: a"], "HEAD"], ["/v1/topics", ["Host: a", "Origin: http://x", "Access-Control-Request-Method: GET"], "OPTIONS"],
-      ["/v1/topics", ["Host: a", `If-None-Match: ${etag}`], "GET"], ["/v1/topics", ["Host: a", "Authorization: Basic nope"], "GET"],
+      ["/v1/topics", ["Host: a"], "GET"],
+      ["/v1/guides/zoning?state=MN", ["Host: a"], "GET"],
+      ["/v1/nope", ["Host: a"], "GET"],
+      ["/v1/search?q=", ["Host: a"], "GET"],
+      ["/v1/topics", ["Host: a"], "HEAD"],
+      ["/v1/topics", ["Host: a", "Origin: http://x", "Access-Control-Request-Method: GET"], "OPTIONS"],
+      ["/v1/topics", ["Host: a", `If-None-Match: ${etag}`], "GET"],
+      ["/v1/topics", ["Host: a", "Authorization: Basic nope"], "GET"],
       ["/v1/topics", ["Host: a", "X-Request-Id: fixed-id-12345"], "GET"],
     ];
     for (const [target, headers, method] of cases) {
-      const a = norm(await bun(target, headers, method)), b = norm(await node(target, headers, method));
+      const a = norm(await bun(target, headers, method)),
+        b = norm(await node(target, headers, method));
       expect([method, target, b]).toEqual([method, target, a]);
     }
   });
@@ -189,8 +227,17 @@ describe("empty query values are malformed (fault 9)", () => {
 
 describe("whole-request timeout (fault 6)", () => {
   test("a request past timeouts.request_ms → 503 busy with Retry-After, never a hang", async () => {
-    const slow: RouteDef = { path: "/slow", operationId: "slow", summary: "slow", data: null, errors: [503], handler: () => new Promise(() => {}) };
-    const { deps } = yamlApp({ timeouts: { geocoder_ms: 5000, screening_ms: 8000, request_ms: 150, shutdown_grace_ms: 1000 } } as any);
+    const slow: RouteDef = {
+      path: "/slow",
+      operationId: "slow",
+      summary: "slow",
+      data: null,
+      errors: [503],
+      handler: () => new Promise(() => {}),
+    };
+    const { deps } = yamlApp({
+      timeouts: { geocoder_ms: 5000, screening_ms: 8000, request_ms: 150, shutdown_grace_ms: 1000 },
+    } as any);
     const app = createApp(deps, [...ROUTES, slow]);
     const t0 = performance.now();
     const r = await call(app, "/v1/slow");
@@ -207,7 +254,10 @@ describe("non-/v1 paths (the web hook)", () => {
     expect((await call(yamlApp().app, "/places/state:27")).json.type).toBe(`${PROBLEMS}/not-found`);
     const seen: string[] = [];
     const { app } = yamlApp({}, (d) => {
-      d.web = (req) => { seen.push(`${req.method} ${new URL(req.url).pathname}`); return new Response("<p>hi</p>", { headers: { "Content-Type": "text/html" } }); };
+      d.web = (req) => {
+        seen.push(`${req.method} ${new URL(req.url).pathname}`);
+        return new Response("<p>hi</p>", { headers: { "Content-Type": "text/html" } });
+      };
     });
     const r = await call(app, "/hello");
     expect(r.status).toBe(200);

@@ -13,7 +13,8 @@ function hammer(take: (now: number) => boolean, every: number, total: number, w:
   const t0 = 1_700_000_000_000;
   const admitted: number[] = [];
   for (let t = t0; t < t0 + total; t += every) if (take(t)) admitted.push(t);
-  let most = 0, j = 0;
+  let most = 0,
+    j = 0;
   for (let i = 0; i < admitted.length; i++) {
     while (admitted[i]! - admitted[j]! >= w * 1000) j++;
     most = Math.max(most, i - j + 1);
@@ -23,9 +24,11 @@ function hammer(take: (now: number) => boolean, every: number, total: number, w:
 
 const cfg = loadConfig(null, {});
 const callerFor = (cls: LimitClass) =>
-  cls === "standard" || cls === "partner" ? { kind: "key" as const, tier: cls, keyId: "k1" }
-  : cls === "service" ? { kind: "service" as const, address: "10.0.0.1" }
-  : { kind: "anonymous" as const, address: "192.0.2.1" };
+  cls === "standard" || cls === "partner"
+    ? { kind: "key" as const, tier: cls, keyId: "k1" }
+    : cls === "service"
+      ? { kind: "service" as const, address: "10.0.0.1" }
+      : { kind: "anonymous" as const, address: "192.0.2.1" };
 
 describe("limits hold in any window (fault 7)", () => {
   for (const cls of Object.keys(LIMIT_CLASSES) as LimitClass[]) {
@@ -34,12 +37,34 @@ describe("limits hold in any window (fault 7)", () => {
       const l = new Limiter(cfg.limits, 1000, () => now);
       const q = cfg.limits[cls].per_minute;
       // ask about 4 times as often as the quota allows, for 5 minutes
-      const take = cls === "lookup" ? (() => { const t = lookupTaker(l); return () => t().ok; })()
-        : (() => { const c = callerFor(cls); const list = cls.startsWith("anon_list"); return () => l.check(c, list).ok; })();
+      const take =
+        cls === "lookup"
+          ? (() => {
+              const t = lookupTaker(l);
+              return () => t().ok;
+            })()
+          : (() => {
+              const c = callerFor(cls);
+              const list = cls.startsWith("anon_list");
+              return () => l.check(c, list).ok;
+            })();
       // the shared anonymous buckets are drawn on by one caller here, so its own (smaller) bucket decides;
       // check the class's own bucket directly
-      const direct = (t: number) => { now = t; return l.buckets[cls].take(cls).ok; };
-      const r = hammer(cls === "lookup" ? (t) => { now = t; return take(); } : direct, Math.max(1, Math.floor(15_000 / q)), 300_000, 60);
+      const direct = (t: number) => {
+        now = t;
+        return l.buckets[cls].take(cls).ok;
+      };
+      const r = hammer(
+        cls === "lookup"
+          ? (t) => {
+              now = t;
+              return take();
+            }
+          : direct,
+        Math.max(1, Math.floor(15_000 / q)),
+        300_000,
+        60,
+      );
       expect(r.most).toBeLessThanOrEqual(Math.floor(q * 1.05));
       expect(r.most).toBe(q); // a full window's worth is admitted
       expect(r.admitted).toBeGreaterThanOrEqual(Math.floor(q * 4)); // about q per minute over 5 minutes
@@ -50,30 +75,48 @@ describe("limits hold in any window (fault 7)", () => {
       const limits = { ...cfg.limits, [cls]: { per_minute: 1e9, per_day: Math.min(20_000, cfg.limits[cls].per_day) } };
       const l = new Limiter(limits, 1000, () => now);
       const q = limits[cls].per_day;
-      const every = Math.max(1, Math.floor((86_400_000 / q) / 4)); // 4× the daily rate
+      const every = Math.max(1, Math.floor(86_400_000 / q / 4)); // 4× the daily rate
       // the minute window must not be what stops it: a class whose minute quota is smaller than its day rate
       // share per minute is fine, the day window is checked over 3 days
-      const r = hammer((t) => { now = t; return l.buckets[cls].take("x").ok; }, every, 3 * 86_400_000, 86_400);
+      const r = hammer(
+        (t) => {
+          now = t;
+          return l.buckets[cls].take("x").ok;
+        },
+        every,
+        3 * 86_400_000,
+        86_400,
+      );
       expect(r.most).toBeLessThanOrEqual(Math.floor(q * 1.05));
     });
   }
   test("one address at 10 per minute over real request handling: at most 10 answers in any minute", async () => {
     let now = 1_700_000_000_000;
-    const { app } = yamlApp({}, (d) => { d.limiter = new Limiter(d.config.limits, d.config.limit_memory, () => now); });
+    const { app } = yamlApp({}, (d) => {
+      d.limiter = new Limiter(d.config.limits, d.config.limit_memory, () => now);
+    });
     const ok: number[] = [];
-    for (let i = 0; i < 600; i++) { // 2 per second for 5 minutes
+    for (let i = 0; i < 600; i++) {
+      // 2 per second for 5 minutes
       if ((await call(app, "/v1/topics")).status === 200) ok.push(now);
       now += 500;
     }
-    let most = 0, j = 0;
-    for (let i = 0; i < ok.length; i++) { while (ok[i]! - ok[j]! >= 60_000) j++; most = Math.max(most, i - j + 1); }
+    let most = 0,
+      j = 0;
+    for (let i = 0; i < ok.length; i++) {
+      while (ok[i]! - ok[j]! >= 60_000) j++;
+      most = Math.max(most, i - j + 1);
+    }
     expect(most).toBeLessThanOrEqual(10);
     expect(ok.length).toBeGreaterThanOrEqual(40);
   });
   test("memory stays bounded when addresses rotate", () => {
     let now = 0;
     const l = new Limiter(cfg.limits, 500, () => now);
-    for (let i = 0; i < 20_000; i++) { now += 7; l.check({ kind: "anonymous", address: `198.51.${i >> 8}.${i & 255}` }, true); }
+    for (let i = 0; i < 20_000; i++) {
+      now += 7;
+      l.check({ kind: "anonymous", address: `198.51.${i >> 8}.${i & 255}` }, true);
+    }
     expect(l.buckets.anon_address.size).toBeLessThanOrEqual(500);
     expect(l.buckets.anon_list_address.size).toBeLessThanOrEqual(500);
   });
@@ -81,7 +124,10 @@ describe("limits hold in any window (fault 7)", () => {
     let now = 5_000_000;
     const l = new Limiter(cfg.limits, 100, () => now);
     const c = { kind: "anonymous" as const, address: "192.0.2.7" };
-    for (let i = 0; i < 10; i++) { expect(l.check(c, false).ok).toBe(true); now += 1000; }
+    for (let i = 0; i < 10; i++) {
+      expect(l.check(c, false).ok).toBe(true);
+      now += 1000;
+    }
     const refused = l.check(c, false);
     expect(refused.ok).toBe(false);
     now += (refused.retryAfter - 1) * 1000;
@@ -96,7 +142,12 @@ describe("lookup-limit 429 shows the lookup bucket (fault 8)", () => {
     const { app } = yamlApp({ service_callers: [] }, (d) => {
       d.limiter = new Limiter(loadConfig(null, { DIRECTORY_LIMITS__LOOKUP__PER_MINUTE: "1" }).limits, 1000);
       const take = lookupTaker(d.limiter);
-      d.addresses = { geocode: async () => { const t = take(); throw new DomainError("lookup-limit", "used up", { retryAfter: t.retryAfter, headers: t.headers }); } };
+      d.addresses = {
+        geocode: async () => {
+          const t = take();
+          throw new DomainError("lookup-limit", "used up", { retryAfter: t.retryAfter, headers: t.headers });
+        },
+      };
       d.directory = { requireState() {} } as any;
     });
     const r = await call(app, "/v1/jurisdictions/resolve?address=1%20Main%20St");
@@ -109,7 +160,10 @@ describe("lookup-limit 429 shows the lookup bucket (fault 8)", () => {
   test("the geocoder's lookup-limit error carries the lookup bucket's headers", async () => {
     const { AddressLookup } = await import("../../src/lookups/geocoder/service");
     const l = new Limiter(loadConfig(null, { DIRECTORY_LIMITS__LOOKUP__PER_MINUTE: "0" }).limits, 10);
-    const a = new AddressLookup({ client: { search: async () => ({ matches: [] }) as any }, takeLookup: lookupTaker(l) });
+    const a = new AddressLookup({
+      client: { search: async () => ({ matches: [] }) as any },
+      takeLookup: lookupTaker(l),
+    });
     const err = await a.geocode("1 Main St, Springfield").catch((e) => e);
     expect(err).toBeInstanceOf(DomainError);
     expect(err.suffix).toBe("lookup-limit");

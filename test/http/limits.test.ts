@@ -7,8 +7,15 @@ import { loadConfig } from "../../src/config/config";
 
 function clockApp(overrides: any = {}) {
   let now = 1_700_000_000_000;
-  const made = yamlApp(overrides, (d) => { d.limiter = new Limiter(d.config.limits, d.config.limit_memory, () => now); });
-  return { ...made, tick: (ms: number) => { now += ms; } };
+  const made = yamlApp(overrides, (d) => {
+    d.limiter = new Limiter(d.config.limits, d.config.limit_memory, () => now);
+  });
+  return {
+    ...made,
+    tick: (ms: number) => {
+      now += ms;
+    },
+  };
 }
 
 describe("limits table (spec part 8)", () => {
@@ -21,7 +28,10 @@ describe("limits table (spec part 8)", () => {
     expect(LIMIT_CLASSES.partner).toEqual({ per_minute: 600, per_day: 200000 });
   });
   test("config file and environment override the numbers", () => {
-    const c = loadConfig(null, { DIRECTORY_LIMITS__ANON_ADDRESS__PER_MINUTE: "42", DIRECTORY_LIMITS__LOOKUP__PER_DAY: "7" });
+    const c = loadConfig(null, {
+      DIRECTORY_LIMITS__ANON_ADDRESS__PER_MINUTE: "42",
+      DIRECTORY_LIMITS__LOOKUP__PER_DAY: "7",
+    });
     expect(c.limits.anon_address.per_minute).toBe(42);
     expect(c.limits.lookup.per_day).toBe(7);
     expect(c.limits.partner.per_minute).toBe(600);
@@ -56,7 +66,8 @@ describe("RateLimit headers (draft-ietf-httpapi-ratelimit-headers-11)", () => {
   });
   test("an IPv6 /64 counts as one address", async () => {
     const { app } = clockApp();
-    for (let i = 0; i < 10; i++) expect((await call(app, "/v1/topics", { address: `2001:db8:1:2::${(i + 1).toString(16)}` })).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await call(app, "/v1/topics", { address: `2001:db8:1:2::${(i + 1).toString(16)}` })).status).toBe(200);
     expect((await call(app, "/v1/topics", { address: "2001:db8:1:2:ffff::1" })).status).toBe(429);
     expect((await call(app, "/v1/topics", { address: "2001:db8:1:3::1" })).status).toBe(200);
     expect(limitKey("2001:db8:1:2::5")).toBe(limitKey("2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd"));
@@ -64,7 +75,8 @@ describe("RateLimit headers (draft-ietf-httpapi-ratelimit-headers-11)", () => {
   });
   test("all anonymous callers together: 30 per minute", async () => {
     const { app } = clockApp();
-    for (let i = 0; i < 30; i++) expect((await call(app, "/v1/topics", { address: `192.0.2.${i + 1}` })).status).toBe(200);
+    for (let i = 0; i < 30; i++)
+      expect((await call(app, "/v1/topics", { address: `192.0.2.${i + 1}` })).status).toBe(200);
     const r = await call(app, "/v1/topics", { address: "192.0.2.200" });
     expect(r.status).toBe(429);
     expect(r.json.type).toBe(`${PROBLEMS}/rate-limited`);

@@ -23,12 +23,30 @@ describe("GET /v1/openapi.json", () => {
     expect(d.servers[0].url).toBe(BASE);
     for (const p of ["/topics", "/guides/{topic}", "/openapi.json"]) expect(d.paths[p]?.get).toBeTruthy();
     // components no operation reaches yet (Screening, CountyData until their routes are mounted) are left out
-    for (const name of Object.keys(d.components.schemas)) expect(componentSchemas[name] ?? (name === "Problem" || name === "Topic")).toBeTruthy();
-    for (const name of ["Jurisdiction", "Office", "Resource", "FunctionEntry", "ResolveResult", "ResourcePage", "PlacePage", "TopicList", "StateRules", "Guide", "SearchResult", "Problem", "Source"]) expect(d.components.schemas[name]).toBeTruthy();
+    for (const name of Object.keys(d.components.schemas))
+      expect(componentSchemas[name] ?? (name === "Problem" || name === "Topic")).toBeTruthy();
+    for (const name of [
+      "Jurisdiction",
+      "Office",
+      "Resource",
+      "FunctionEntry",
+      "ResolveResult",
+      "ResourcePage",
+      "PlacePage",
+      "TopicList",
+      "StateRules",
+      "Guide",
+      "SearchResult",
+      "Problem",
+      "Source",
+    ])
+      expect(d.components.schemas[name]).toBeTruthy();
     const guide = d.paths["/guides/{topic}"].get;
     expect(guide.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(["topic", "state"]));
     expect(guide.responses["404"].content["application/problem+json"].schema.$ref).toBe("#/components/schemas/Problem");
-    expect(guide.responses["200"].content["application/json"].schema.properties.data.$ref).toBe("#/components/schemas/Guide");
+    expect(guide.responses["200"].content["application/json"].schema.properties.data.$ref).toBe(
+      "#/components/schemas/Guide",
+    );
     expect(d.components.schemas.Guide.required).toContain("state_rules");
     expect(d.components.securitySchemes.bearer.scheme).toBe("bearer");
     expect(d.security).toEqual([{}, { bearer: [] }]);

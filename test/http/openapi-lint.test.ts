@@ -11,12 +11,24 @@ import { TOPICS } from "../../src/domain/vocabulary";
 const dir = mkdtempSync(join(tmpdir(), "openapi-lint-"));
 const file = join(dir, "openapi.json");
 let doc: any;
-beforeAll(() => { doc = yamlApp().app.openapi(); writeFileSync(file, JSON.stringify(doc, null, 1)); });
+beforeAll(() => {
+  doc = yamlApp().app.openapi();
+  writeFileSync(file, JSON.stringify(doc, null, 1));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const offline = Bun.spawnSync(["unshare", "-rn", "true"]).exitCode === 0;
-const env = { PATH: process.env.PATH ?? "", HOME: dir, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_UPDATE_NOTIFIER: "1",
-  HTTP_PROXY: "http://127.0.0.1:9", HTTPS_PROXY: "http://127.0.0.1:9", http_proxy: "http://127.0.0.1:9", https_proxy: "http://127.0.0.1:9" };
+const env = {
+  PATH: process.env.PATH ?? "",
+  HOME: dir,
+  REDOCLY_TELEMETRY: "off",
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: "true",
+  NO_UPDATE_NOTIFIER: "1",
+  HTTP_PROXY: "http://127.0.0.1:9",
+  HTTPS_PROXY: "http://127.0.0.1:9",
+  http_proxy: "http://127.0.0.1:9",
+  https_proxy: "http://127.0.0.1:9",
+};
 function lint(cmd: string[]) {
   const p = Bun.spawnSync(offline ? ["unshare", "-rn", ...cmd] : cmd, { cwd: ROOT, env });
   return { code: p.exitCode, out: p.stdout.toString() + p.stderr.toString() };
@@ -24,13 +36,30 @@ function lint(cmd: string[]) {
 
 describe("OpenAPI lint (offline)", () => {
   test("redocly lint (recommended): 0 errors, 0 warnings", () => {
-    const r = lint([join(ROOT, "node_modules/.bin/redocly"), "lint", file, "--config", join(ROOT, ".redocly.yaml"), "--format=json"]);
+    const r = lint([
+      join(ROOT, "node_modules/.bin/redocly"),
+      "lint",
+      file,
+      "--config",
+      join(ROOT, ".redocly.yaml"),
+      "--format=json",
+    ]);
     const json = JSON.parse(r.out.slice(r.out.indexOf("{"), r.out.lastIndexOf("}") + 1));
     expect(json.totals).toEqual({ errors: 0, warnings: 0, ignored: 0 });
     expect(r.code).toBe(0);
   }, 120_000);
   test("spectral lint (spectral:oas): 0 errors, 0 warnings", () => {
-    const r = lint([join(ROOT, "node_modules/.bin/spectral"), "lint", file, "--ruleset", join(ROOT, ".spectral.yaml"), "-f", "text", "--fail-severity", "hint"]);
+    const r = lint([
+      join(ROOT, "node_modules/.bin/spectral"),
+      "lint",
+      file,
+      "--ruleset",
+      join(ROOT, ".spectral.yaml"),
+      "-f",
+      "text",
+      "--fail-severity",
+      "hint",
+    ]);
     expect(r.out).toContain("No results");
     expect(r.code).toBe(0);
   }, 120_000);
@@ -39,17 +68,28 @@ describe("OpenAPI lint (offline)", () => {
 describe("what the document declares", () => {
   test("200 headers required with patterns; error headers; 429 with Retry-After and both RateLimit headers", () => {
     const op = doc.paths["/jurisdictions/resolve"].get;
-    for (const h of ["ETag", "Cache-Control", "X-Request-Id", "RateLimit-Policy", "RateLimit", "Link", "Access-Control-Allow-Origin"]) {
+    for (const h of [
+      "ETag",
+      "Cache-Control",
+      "X-Request-Id",
+      "RateLimit-Policy",
+      "RateLimit",
+      "Link",
+      "Access-Control-Allow-Origin",
+    ]) {
       expect(op.responses["200"].headers[h].required).toBe(true);
       const s = op.responses["200"].headers[h].schema;
       expect(s.pattern ?? s.const).toBeTruthy();
     }
-    expect(new RegExp(op.responses["200"].headers.ETag.schema.pattern).test('W/"0123456789abcdef0123456789abcdef"')).toBe(true);
+    expect(
+      new RegExp(op.responses["200"].headers.ETag.schema.pattern).test('W/"0123456789abcdef0123456789abcdef"'),
+    ).toBe(true);
     for (const s of ["400", "404", "409", "429", "503"]) {
       expect(op.responses[s].headers["X-Request-Id"].required).toBe(true);
       expect(op.responses[s].headers["Cache-Control"].schema.const).toBe("no-store");
     }
-    for (const h of ["Retry-After", "RateLimit", "RateLimit-Policy"]) expect(op.responses["429"].headers[h].required).toBe(true);
+    for (const h of ["Retry-After", "RateLimit", "RateLimit-Policy"])
+      expect(op.responses["429"].headers[h].required).toBe(true);
   });
   test("304 wherever If-None-Match applies, /openapi.json included", () => {
     for (const [p, item] of Object.entries<any>(doc.paths)) {
@@ -78,7 +118,8 @@ describe("what the document declares", () => {
     const text = JSON.stringify(doc.paths);
     expect(text).toContain('"$ref":"#/components/schemas/ResolveResult"');
     expect(text).not.toContain('"required":["jurisdiction_id","type","name","page_url"]'); // no inline Jurisdiction
-    for (const ref of text.match(/#\/components\/schemas\/[A-Za-z]+/g) ?? []) expect(doc.components.schemas[ref.split("/").pop()!]).toBeTruthy();
+    for (const ref of text.match(/#\/components\/schemas\/[A-Za-z]+/g) ?? [])
+      expect(doc.components.schemas[ref.split("/").pop()!]).toBeTruthy();
     expect(doc.info.license.name).toBeTruthy();
     expect(doc.info.contact.name).toBeTruthy();
   });

@@ -14,8 +14,20 @@ beforeAll(async () => {
   const db = new Database(await fixtureDataFile(), { readonly: true });
   const base = testConfig();
   const lifted = { per_minute: 1e9, per_day: 1e9 };
-  const cfg = testConfig({ limits: { ...base.limits, anon_address: lifted, anon_all: lifted, anon_list_address: lifted, anon_list_all: lifted } } as any);
-  deps = buildDeps(cfg, { db, manifest: { as_of: "2026-11-22T00:00:00Z", content_sha256: "fixture" }, content: contentFromStore(db) });
+  const cfg = testConfig({
+    limits: {
+      ...base.limits,
+      anon_address: lifted,
+      anon_all: lifted,
+      anon_list_address: lifted,
+      anon_list_all: lifted,
+    },
+  } as any);
+  deps = buildDeps(cfg, {
+    db,
+    manifest: { as_of: "2026-11-22T00:00:00Z", content_sha256: "fixture" },
+    content: contentFromStore(db),
+  });
   app = createApp(deps);
 }, 600_000);
 
@@ -32,11 +44,16 @@ describe("page size caps", () => {
   test("a key raises the cap to 100, and never changes what a result holds or its order", async () => {
     const { key } = deps.keys.create("standard", "cap");
     const anon = await call(app, "/v1/resources?jurisdiction_id=county:27053&limit=100");
-    const keyed = await call(app, "/v1/resources?jurisdiction_id=county:27053&limit=100", { headers: { Authorization: `Bearer ${key}` } });
+    const keyed = await call(app, "/v1/resources?jurisdiction_id=county:27053&limit=100", {
+      headers: { Authorization: `Bearer ${key}` },
+    });
     expect(ids(keyed).length).toBe(100);
     expect(ids(keyed).slice(0, 50)).toEqual(ids(anon));
     // walking the anonymous pages gives the keyed order
-    const p2 = await call(app, `/v1/resources?jurisdiction_id=county:27053&limit=100&cursor=${anon.json.data.next_cursor}`);
+    const p2 = await call(
+      app,
+      `/v1/resources?jurisdiction_id=county:27053&limit=100&cursor=${anon.json.data.next_cursor}`,
+    );
     expect([...ids(anon), ...ids(p2)]).toEqual(ids(keyed));
   });
   test("places pages its own resources the same way", async () => {
@@ -48,7 +65,9 @@ describe("page size caps", () => {
 
 describe("records without a documented origin", () => {
   test("are left out of answers and counted in notices", async () => {
-    const r = await call(app, "/v1/resources?jurisdiction_id=county:27053&topic=parcel_map&limit=100", { headers: { Authorization: `Bearer ${deps.keys.create("partner", "n").key}` } });
+    const r = await call(app, "/v1/resources?jurisdiction_id=county:27053&topic=parcel_map&limit=100", {
+      headers: { Authorization: `Bearer ${deps.keys.create("partner", "n").key}` },
+    });
     const got = ids(r);
     expect(got).toContain("fixture-documented-resource");
     expect(got).not.toContain("fixture-undocumented-resource");

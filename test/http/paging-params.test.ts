@@ -6,7 +6,14 @@ import { DomainError } from "../../src/domain/errors";
 import { deprecationHeaders } from "../../src/http/deprecations";
 import { call, yamlApp } from "../helpers/app";
 
-const suffixOf = (fn: () => unknown) => { try { fn(); } catch (e) { return e instanceof DomainError ? e.suffix : String(e); } return null; };
+const suffixOf = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    return e instanceof DomainError ? e.suffix : String(e);
+  }
+  return null;
+};
 
 describe("cursors", () => {
   const c = new Cursors("secret");
@@ -36,8 +43,17 @@ describe("cursors", () => {
 describe("parameter validation", () => {
   const specs = {
     lat: { schema: Type.Number({ minimum: -90, maximum: 90 }), as: "number" as const, problem: "bad-point" as const },
-    limit: { schema: Type.Integer({ minimum: 1, maximum: 100 }), as: "integer" as const, problem: "bad-parameter" as const },
-    q: { schema: Type.String({ minLength: 2, maxLength: 200 }), as: "string" as const, problem: "bad-parameter" as const, required: true },
+    limit: {
+      schema: Type.Integer({ minimum: 1, maximum: 100 }),
+      as: "integer" as const,
+      problem: "bad-parameter" as const,
+    },
+    q: {
+      schema: Type.String({ minLength: 2, maxLength: 200 }),
+      as: "string" as const,
+      problem: "bad-parameter" as const,
+      required: true,
+    },
   };
   test("malformed, missing and out-of-range values give the named type", () => {
     expect(suffixOf(() => parseParams({ q: "ab", lat: "north" }, specs))).toBe("bad-point");
@@ -48,7 +64,11 @@ describe("parameter validation", () => {
     expect(suffixOf(() => parseParams({ q: "a" }, specs))).toBe("bad-parameter");
   });
   test("good values are converted; unknown parameters ignored", () => {
-    expect(parseParams({ q: "ab", lat: "44.97", limit: "10", other: "x" }, specs)).toEqual({ q: "ab", lat: 44.97, limit: 10 });
+    expect(parseParams({ q: "ab", lat: "44.97", limit: "10", other: "x" }, specs)).toEqual({
+      q: "ab",
+      lat: 44.97,
+      limit: 10,
+    });
   });
   test("over HTTP, unknown query parameters are ignored", async () => {
     const { app } = yamlApp();
@@ -65,9 +85,16 @@ describe("versioning: deprecations table", () => {
     expect(r.headers.get("sunset")).toBeNull();
   });
   test("a fixture entry emits Deprecation and Sunset on its path only", async () => {
-    const fixture = [{ pathPrefix: "/guides/", deprecatedAt: "2026-01-01T00:00:00Z", sunsetAt: "2027-02-01T00:00:00Z" }];
-    expect(deprecationHeaders("/guides/soils", fixture)).toEqual({ Deprecation: "@1767225600", Sunset: "Mon, 01 Feb 2027 00:00:00 GMT" });
-    const { app } = yamlApp({}, (d) => { d.deprecations = fixture; });
+    const fixture = [
+      { pathPrefix: "/guides/", deprecatedAt: "2026-01-01T00:00:00Z", sunsetAt: "2027-02-01T00:00:00Z" },
+    ];
+    expect(deprecationHeaders("/guides/soils", fixture)).toEqual({
+      Deprecation: "@1767225600",
+      Sunset: "Mon, 01 Feb 2027 00:00:00 GMT",
+    });
+    const { app } = yamlApp({}, (d) => {
+      d.deprecations = fixture;
+    });
     const g = await call(app, "/v1/guides/soils");
     expect(g.headers.get("deprecation")).toBe("@1767225600");
     expect(g.headers.get("sunset")).toBe("Mon, 01 Feb 2027 00:00:00 GMT");

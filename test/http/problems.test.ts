@@ -8,9 +8,23 @@ describe("problem documents (RFC 9457)", () => {
   test("the one table holds the 18 types of part 7 with their statuses", () => {
     expect(Object.keys(TABLE).length).toBe(18);
     expect(Object.fromEntries(Object.entries(TABLE).map(([k, v]) => [k, v.status]))).toEqual({
-      "bad-parameter": 400, "bad-point": 400, "bad-cursor": 400, "unknown-topic": 404, "unknown-state": 400, "invalid-key": 401,
-      "unknown-jurisdiction": 404, "outside-coverage": 404, "address-not-found": 404, "place-not-found": 404, "not-found": 404,
-      "method-not-allowed": 405, ambiguous: 409, "rate-limited": 429, "lookup-limit": 429, "internal-error": 500, busy: 503,
+      "bad-parameter": 400,
+      "bad-point": 400,
+      "bad-cursor": 400,
+      "unknown-topic": 404,
+      "unknown-state": 400,
+      "invalid-key": 401,
+      "unknown-jurisdiction": 404,
+      "outside-coverage": 404,
+      "address-not-found": 404,
+      "place-not-found": 404,
+      "not-found": 404,
+      "method-not-allowed": 405,
+      ambiguous: 409,
+      "rate-limited": 429,
+      "lookup-limit": 429,
+      "internal-error": 500,
+      busy: 503,
       "upstream-unavailable": 503,
     });
   });

@@ -6,7 +6,17 @@ import { Context } from "../../src/http/context";
 
 let n = 0;
 const ctx = (ifNoneMatch: string | null = null) =>
-  new Context(`req-${String(++n).padStart(8, "0")}`, "/v1/x", "", false, "http://h/v1", "http://h", "http://h/problems", ifNoneMatch, { "X-Request-Id": "r" });
+  new Context(
+    `req-${String(++n).padStart(8, "0")}`,
+    "/v1/x",
+    "",
+    false,
+    "http://h/v1",
+    "http://h",
+    "http://h/problems",
+    ifNoneMatch,
+    { "X-Request-Id": "r" },
+  );
 
 async function send(reply: Reply, inm: string | null = null) {
   const r = respond(ctx(inm), reply);
@@ -16,12 +26,25 @@ async function send(reply: Reply, inm: string | null = null) {
 
 const chain = [{ id: "state:27" }, { id: "county:27053" }];
 const functions = { assessment: { office: "Assessor" } };
-const sources = [{ name: "TIGER", url: "https://www.census.gov/", publisher: "U.S. Census Bureau", official: true, retrieved_at: null, license_class: "open" }];
+const sources = [
+  {
+    name: "TIGER",
+    url: "https://www.census.gov/",
+    publisher: "U.S. Census Bureau",
+    official: true,
+    retrieved_at: null,
+    license_class: "open",
+  },
+];
 const match = { by: "point" };
 const reply = (point: unknown, over: Partial<Reply> = {}): Reply => ({
   data: { match, point, jurisdictions: chain, functions },
-  sources, asOf: "2026-11-22", notices: [], cache: "default",
-  frozen: [chain, match, functions, sources], ...over,
+  sources,
+  asOf: "2026-11-22",
+  notices: [],
+  cache: "default",
+  frozen: [chain, match, functions, sources],
+  ...over,
 });
 
 describe("respond: plans of frozen members", () => {
@@ -44,7 +67,12 @@ describe("respond: plans of frozen members", () => {
     const p = { type: "Point", coordinates: [1, 2] };
     const a = await send(reply(p));
     const other = { assessment: { office: "County Assessor" } };
-    const b = await send(reply(p, { data: { match, point: p, jurisdictions: chain, functions: other }, frozen: [chain, match, other, sources] }));
+    const b = await send(
+      reply(p, {
+        data: { match, point: p, jurisdictions: chain, functions: other },
+        frozen: [chain, match, other, sources],
+      }),
+    );
     expect(b.json.data.functions).toEqual(other);
     expect(b.etag).not.toBe(a.etag);
   });
@@ -52,9 +80,16 @@ describe("respond: plans of frozen members", () => {
   test("a member frozen before but not declared frozen now is serialised again (it may have changed)", async () => {
     const fns: Record<string, unknown> = { assessment: { office: "A" } };
     const p = { type: "Point", coordinates: [3, 4] };
-    const a = await send(reply(p, { data: { match, point: p, jurisdictions: chain, functions: fns }, frozen: [chain, match, fns, sources] }));
+    const a = await send(
+      reply(p, {
+        data: { match, point: p, jurisdictions: chain, functions: fns },
+        frozen: [chain, match, fns, sources],
+      }),
+    );
     fns.assessment = { office: "B" };
-    const b = await send(reply(p, { data: { match, point: p, jurisdictions: chain, functions: fns }, frozen: [chain, match, sources] }));
+    const b = await send(
+      reply(p, { data: { match, point: p, jurisdictions: chain, functions: fns }, frozen: [chain, match, sources] }),
+    );
     expect(a.json.data.functions.assessment.office).toBe("A");
     expect(b.json.data.functions.assessment.office).toBe("B");
     expect(b.etag).not.toBe(a.etag);
@@ -72,7 +107,9 @@ describe("respond: plans of frozen members", () => {
 
   test("without frozen members the ETag is the digest of the whole content", async () => {
     const r = (v: number): Reply => ({ data: { v }, sources: [], asOf: "2026-11-22", cache: "default" });
-    const a = await send(r(1)), a2 = await send(r(1)), b = await send(r(2));
+    const a = await send(r(1)),
+      a2 = await send(r(1)),
+      b = await send(r(2));
     expect(a.etag).toBe(a2.etag);
     expect(b.etag).not.toBe(a.etag);
     expect(a.json).toMatchObject({ data: { v: 1 }, sources: [], notices: [] });
@@ -81,7 +118,8 @@ describe("respond: plans of frozen members", () => {
   test("data frozen as a whole (frozen: true) is served the same way twice, with one ETag", async () => {
     const data = { topics: ["assessor", "zoning"] };
     const r: Reply = { data, sources, asOf: "2026-11-22", cache: "topics", frozen: true };
-    const a = await send(r), b = await send({ ...r });
+    const a = await send(r),
+      b = await send({ ...r });
     expect(a.json.data).toEqual(data);
     expect(b.etag).toBe(a.etag);
   });

@@ -16,25 +16,38 @@ async function expectLastNet(res: Response): Promise<string> {
 
 describe("Bun.serve mode", () => {
   test("development mode is off, and an escaped error answers a problem document without a stack trace", async () => {
-    const app = { handle: () => { throw new Error("secret-internal-detail"); } } as any;
+    const app = {
+      handle: () => {
+        throw new Error("secret-internal-detail");
+      },
+    } as any;
     const server = startServer(app, "127.0.0.1", 0);
     try {
       expect(server.development).toBe(false);
       const text = await expectLastNet(await fetch(`http://127.0.0.1:${server.port}/v1/topics`));
       expect(text).not.toContain("at ");
-    } finally { server.stop(true); }
+    } finally {
+      server.stop(true);
+    }
   });
 });
 
 describe("node front", () => {
   test("an error escaping the app (thrown or rejected) answers the same last-net problem document, no stack", async () => {
     const { startNodeFront } = await import("../../src/http/node-front");
-    for (const handle of [() => { throw new Error("secret-internal-detail"); }, () => Promise.reject(new Error("secret-internal-detail"))]) {
+    for (const handle of [
+      () => {
+        throw new Error("secret-internal-detail");
+      },
+      () => Promise.reject(new Error("secret-internal-detail")),
+    ]) {
       const server = await startNodeFront({ handle } as any, "127.0.0.1", 0);
       try {
         await expectLastNet(await fetch(`http://127.0.0.1:${server.port}/v1/topics`));
         expect(server.pendingRequests).toBe(0);
-      } finally { server.stop(true); }
+      } finally {
+        server.stop(true);
+      }
     }
   });
 });

@@ -41,8 +41,21 @@ async function dataFile(name: string, yaml: string): Promise<Database> {
 }
 
 function appOver(db: Database, stateFile: string): { app: App; view: LinkResultsView } {
-  const cfg = testConfig({ state_file: stateFile, limits: { ...testConfig().limits, anon_address: { per_minute: 1e9, per_day: 1e9 }, anon_all: { per_minute: 1e9, per_day: 1e9 }, anon_list_address: { per_minute: 1e9, per_day: 1e9 }, anon_list_all: { per_minute: 1e9, per_day: 1e9 } } } as any);
-  const deps = buildDeps(cfg, { db, manifest: { as_of: "2026-11-22T00:00:00Z", content_sha256: "links" }, content: contentFromStore(db) });
+  const cfg = testConfig({
+    state_file: stateFile,
+    limits: {
+      ...testConfig().limits,
+      anon_address: { per_minute: 1e9, per_day: 1e9 },
+      anon_all: { per_minute: 1e9, per_day: 1e9 },
+      anon_list_address: { per_minute: 1e9, per_day: 1e9 },
+      anon_list_all: { per_minute: 1e9, per_day: 1e9 },
+    },
+  } as any);
+  const deps = buildDeps(cfg, {
+    db,
+    manifest: { as_of: "2026-11-22T00:00:00Z", content_sha256: "links" },
+    content: contentFromStore(db),
+  });
   return { app: createApp(deps), view: deps.links.results as LinkResultsView };
 }
 
@@ -58,11 +71,25 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => d.stop());
 
-const links = { ...testConfig().links, contact: "links@example.gov", per_host_delay_ms: 0, timeout_ms: 1000, broken_after_failures: 3, broken_after_days: 7 };
+const links = {
+  ...testConfig().links,
+  contact: "links@example.gov",
+  per_host_delay_ms: 0,
+  timeout_ms: 1000,
+  broken_after_failures: 3,
+  broken_after_days: 7,
+};
 const day = (n: number) => new Date(Date.UTC(2026, 10, 1 + n, 12));
 /** One check run at day n, in this process (the view is updated at once). */
 const runAt = (n: number, results = new LinkResults(view.db), withView = true) =>
-  checkLinks([d.url("flaky.test", "/flaky")], { cfg: links, results, view: withView ? view : undefined, allowLoopback: true, resolver: testResolver(), now: () => day(n) });
+  checkLinks([d.url("flaky.test", "/flaky")], {
+    cfg: links,
+    results,
+    view: withView ? view : undefined,
+    allowLoopback: true,
+    resolver: testResolver(),
+    now: () => day(n),
+  });
 
 async function shown() {
   const res = await call(app, "/v1/resources?jurisdiction_id=county:27053&limit=100");
@@ -78,12 +105,16 @@ async function shown() {
   expect(pr).toEqual(r);
   expect(fr).toEqual(r);
   expect({ s: office.verified_status, a: office.verified_at }).toEqual({ s: r.verified_status, a: r.verified_at });
-  expect({ s: gis.office.verified_status, a: gis.office.verified_at }).toEqual({ s: r.verified_status, a: r.verified_at });
+  expect({ s: gis.office.verified_status, a: gis.office.verified_at }).toEqual({
+    s: r.verified_status,
+    a: r.verified_at,
+  });
   // a Source whose URL was checked carries the optional verified_status / verified_at; others do not
   const src = place.json.sources.find((x: any) => x.url === r.url);
   const other = place.json.sources.find((x: any) => x.url === "https://example.gov/links-fixture");
   expect(other.verified_status).toBeUndefined();
-  if (r.verification_method) expect({ s: src.verified_status, a: src.verified_at }).toEqual({ s: r.verified_status, a: r.verified_at });
+  if (r.verification_method)
+    expect({ s: src.verified_status, a: src.verified_at }).toEqual({ s: r.verified_status, a: r.verified_at });
   else expect(src.verified_status).toBeUndefined();
   return { r, etags: [res.headers.get("etag"), place.headers.get("etag"), point.headers.get("etag")] };
 }
@@ -91,14 +122,26 @@ async function shown() {
 describe("verified_status over time in API answers (N = 3 failures over M = 7 days)", () => {
   test("not checked → verified → (failures) verified → possibly_broken → verified; ETags change with each change", async () => {
     const s0 = await shown();
-    expect(s0.r).toMatchObject({ verified_status: "not_yet_verified", verified_at: null, verification_method: null, last_http_status: null });
+    expect(s0.r).toMatchObject({
+      verified_status: "not_yet_verified",
+      verified_at: null,
+      verification_method: null,
+      last_http_status: null,
+    });
 
     d.flaky.status = 200;
     await runAt(0);
     const s1 = await shown();
-    expect(s1.r).toMatchObject({ verified_status: "verified", verified_at: "2026-11-01", verification_method: "automated", last_http_status: 200 });
+    expect(s1.r).toMatchObject({
+      verified_status: "verified",
+      verified_at: "2026-11-01",
+      verification_method: "automated",
+      last_http_status: 200,
+    });
     for (let i = 0; i < 3; i++) expect(s1.etags[i]).not.toBe(s0.etags[i]);
-    const again = await call(app, "/v1/resources?jurisdiction_id=county:27053&limit=100", { headers: { "If-None-Match": s0.etags[0]! } });
+    const again = await call(app, "/v1/resources?jurisdiction_id=county:27053&limit=100", {
+      headers: { "If-None-Match": s0.etags[0]! },
+    });
     expect(again.status).toBe(200);
 
     d.flaky.status = 500;
@@ -106,13 +149,27 @@ describe("verified_status over time in API answers (N = 3 failures over M = 7 da
       await runAt(n);
       const s = await shown();
       // 3 failures by day 3, but only 2 days since the first: still verified, last status shown
-      expect(s.r).toMatchObject({ verified_status: "verified", verified_at: "2026-11-01", last_http_status: 500, verification_method: "automated" });
+      expect(s.r).toMatchObject({
+        verified_status: "verified",
+        verified_at: "2026-11-01",
+        last_http_status: 500,
+        verification_method: "automated",
+      });
     }
     await runAt(8);
     const s8 = await shown();
-    expect(s8.r).toMatchObject({ verified_status: "possibly_broken", verified_at: "2026-11-01", last_http_status: 500 });
+    expect(s8.r).toMatchObject({
+      verified_status: "possibly_broken",
+      verified_at: "2026-11-01",
+      last_http_status: 500,
+    });
     const row = new LinkResults(view.db).get(d.url("flaky.test", "/flaky"))!;
-    expect(row).toMatchObject({ consecutive_failures: 4, first_failure_at: day(1).toISOString(), final_url: d.url("flaky.test", "/flaky"), verification_method: "automated" });
+    expect(row).toMatchObject({
+      consecutive_failures: 4,
+      first_failure_at: day(1).toISOString(),
+      final_url: d.url("flaky.test", "/flaky"),
+      verification_method: "automated",
+    });
 
     d.flaky.status = 200;
     await runAt(9);
@@ -136,12 +193,21 @@ describe("verified_status over time in API answers (N = 3 failures over M = 7 da
 
   test("a data update keeps the results of URLs that did not change; a new URL starts not_yet_verified", async () => {
     const newUrl = `http://flaky.test:${d.port}/new-page`;
-    const db2 = await dataFile("v2", records(d.port,
-      `  - { resource_id: links-new-page, jurisdiction_id: "county:27053", name: New page, url: "${newUrl}", topics: [county_gis], official: 1, verified_status: not_yet_verified, source_kind: hand-added, source_id: links-fixture, sort_key: 6 }\n`));
+    const db2 = await dataFile(
+      "v2",
+      records(
+        d.port,
+        `  - { resource_id: links-new-page, jurisdiction_id: "county:27053", name: New page, url: "${newUrl}", topics: [county_gis], official: 1, verified_status: not_yet_verified, source_kind: hand-added, source_id: links-fixture, sort_key: 6 }\n`,
+      ),
+    );
     const { app: app2 } = appOver(db2, stateFile);
     const res = await call(app2, "/v1/resources?jurisdiction_id=county:27053&limit=100");
     const by = (id: string) => res.json.data.resources.find((x: any) => x.resource_id === id);
     expect(by("links-flaky-gis")).toMatchObject({ verified_status: "possibly_broken", last_http_status: 404 });
-    expect(by("links-new-page")).toMatchObject({ verified_status: "not_yet_verified", verified_at: null, last_http_status: null });
+    expect(by("links-new-page")).toMatchObject({
+      verified_status: "not_yet_verified",
+      verified_at: null,
+      last_http_status: null,
+    });
   }, 120_000);
 });

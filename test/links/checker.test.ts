@@ -8,15 +8,29 @@ import { openStateFile } from "../../src/state/state-file";
 import { startLinkDouble, testResolver, type LinkDouble } from "../doubles/links";
 
 let d: LinkDouble;
-beforeAll(() => { d = startLinkDouble({ slowMs: 3_000 }); });
+beforeAll(() => {
+  d = startLinkDouble({ slowMs: 3_000 });
+});
 afterAll(() => d.stop());
 
-const cfg = (over: Partial<LinksConfig> = {}): LinksConfig =>
-  ({ ...defaultConfig().links, contact: "links@example.gov", timeout_ms: 400, per_host_delay_ms: 0, concurrency: 8, ...over });
+const cfg = (over: Partial<LinksConfig> = {}): LinksConfig => ({
+  ...defaultConfig().links,
+  contact: "links@example.gov",
+  timeout_ms: 400,
+  per_host_delay_ms: 0,
+  concurrency: 8,
+  ...over,
+});
 
 async function check(urls: string[], o: Partial<CheckOptions> & { links?: Partial<LinksConfig> } = {}) {
   const results = new LinkResults(openStateFile(":memory:"));
-  const summary = await checkLinks(urls, { cfg: cfg(o.links), results, allowLoopback: true, resolver: testResolver({ "metadata.test": "169.254.169.254", "private.test": "10.0.0.8" }), ...o });
+  const summary = await checkLinks(urls, {
+    cfg: cfg(o.links),
+    results,
+    allowLoopback: true,
+    resolver: testResolver({ "metadata.test": "169.254.169.254", "private.test": "10.0.0.8" }),
+    ...o,
+  });
   return { summary, row: (u: string) => results.get(u)!, results };
 }
 const seenPaths = (host: string) => d.seen.filter((s) => s.host === host).map((s) => `${s.method} ${s.path}`);
@@ -25,7 +39,15 @@ describe("answers of a site", () => {
   test("200: verified today, HTTP 200, method automated, our User-Agent with the contact", async () => {
     const u = d.url("ok.test", "/ok");
     const { row, summary } = await check([u]);
-    expect(row(u)).toMatchObject({ outcome: "ok", http_status: 200, verified_status: "verified", verification_method: "automated", request_method: "HEAD", final_url: u, consecutive_failures: 0 });
+    expect(row(u)).toMatchObject({
+      outcome: "ok",
+      http_status: 200,
+      verified_status: "verified",
+      verification_method: "automated",
+      request_method: "HEAD",
+      final_url: u,
+      consecutive_failures: 0,
+    });
     expect(row(u).verified_at).toBe(new Date().toISOString().slice(0, 10));
     expect(summary).toMatchObject({ checked: 1, ok: 1, failed: 0, skipped: 0 });
     const ua = d.seen.find((s) => s.host === "ok.test" && s.path === "/ok")!.userAgent;
@@ -33,24 +55,52 @@ describe("answers of a site", () => {
   });
 
   test("HEAD refused (405, 501) then GET 200: verified, by GET", async () => {
-    const a = d.url("head.test", "/head-refused"), b = d.url("head.test", "/head-501");
+    const a = d.url("head.test", "/head-refused"),
+      b = d.url("head.test", "/head-501");
     const { row } = await check([a, b]);
-    for (const u of [a, b]) expect(row(u)).toMatchObject({ outcome: "ok", http_status: 200, request_method: "GET", verified_status: "verified" });
-    expect(seenPaths("head.test")).toEqual(expect.arrayContaining(["HEAD /head-refused", "GET /head-refused", "HEAD /head-501", "GET /head-501"]));
+    for (const u of [a, b])
+      expect(row(u)).toMatchObject({
+        outcome: "ok",
+        http_status: 200,
+        request_method: "GET",
+        verified_status: "verified",
+      });
+    expect(seenPaths("head.test")).toEqual(
+      expect.arrayContaining(["HEAD /head-refused", "GET /head-refused", "HEAD /head-501", "GET /head-501"]),
+    );
   });
 
   test("redirect chains: 5 hops are followed to the final URL, 6 are a failure; a hop to another host works", async () => {
-    const five = d.url("redir.test", "/redirect/5"), six = d.url("redir.test", "/redirect/6"), abs = d.url("redir.test", "/redirect-absolute");
+    const five = d.url("redir.test", "/redirect/5"),
+      six = d.url("redir.test", "/redirect/6"),
+      abs = d.url("redir.test", "/redirect-absolute");
     const { row } = await check([five, six, abs]);
-    expect(row(five)).toMatchObject({ outcome: "ok", http_status: 200, final_url: d.url("redir.test", "/ok"), verified_status: "verified" });
-    expect(row(six)).toMatchObject({ outcome: "failed", reason: "too-many-redirects", http_status: 302, consecutive_failures: 1 });
+    expect(row(five)).toMatchObject({
+      outcome: "ok",
+      http_status: 200,
+      final_url: d.url("redir.test", "/ok"),
+      verified_status: "verified",
+    });
+    expect(row(six)).toMatchObject({
+      outcome: "failed",
+      reason: "too-many-redirects",
+      http_status: 302,
+      consecutive_failures: 1,
+    });
     expect(row(abs)).toMatchObject({ outcome: "ok", final_url: d.url("other.test", "/ok") });
   });
 
   test("404, 410 and 500 are failures with their status; HEAD 404 is asked again with GET, 410 and 500 are not", async () => {
     const [a, b, c] = ["/status/404", "/status/410", "/status/500"].map((p) => d.url("codes.test", p));
     const { row, summary } = await check([a!, b!, c!]);
-    expect(row(a!)).toMatchObject({ outcome: "failed", reason: "http-status", http_status: 404, request_method: "GET", verified_status: "not_yet_verified", verification_method: "automated" });
+    expect(row(a!)).toMatchObject({
+      outcome: "failed",
+      reason: "http-status",
+      http_status: 404,
+      request_method: "GET",
+      verified_status: "not_yet_verified",
+      verification_method: "automated",
+    });
     expect(row(b!)).toMatchObject({ outcome: "failed", http_status: 410, request_method: "HEAD" });
     expect(row(c!)).toMatchObject({ outcome: "failed", http_status: 500, request_method: "HEAD" });
     expect(summary.reasons["http-status"]).toBe(3);
@@ -73,9 +123,15 @@ describe("answers of a site", () => {
 
 describe("robots.txt", () => {
   test("a disallowed path is skipped and never requested; an allowed path of the same host is checked", async () => {
-    const no = d.url("blocked.test", "/private/page"), yes = d.url("blocked.test", "/public/page");
+    const no = d.url("blocked.test", "/private/page"),
+      yes = d.url("blocked.test", "/public/page");
     const { row, summary } = await check([no, yes]);
-    expect(row(no)).toMatchObject({ outcome: "skipped", reason: "robots", verified_status: "not_yet_verified", verification_method: null });
+    expect(row(no)).toMatchObject({
+      outcome: "skipped",
+      reason: "robots",
+      verified_status: "not_yet_verified",
+      verification_method: null,
+    });
     expect(row(yes)).toMatchObject({ outcome: "ok", verified_status: "verified" });
     expect(seenPaths("blocked.test").filter((p) => p.includes("/private"))).toEqual([]);
     expect(seenPaths("blocked.test").filter((p) => p === "GET /robots.txt")).toHaveLength(1); // cached per host
@@ -83,7 +139,8 @@ describe("robots.txt", () => {
   });
 
   test("rules for our own product token apply; a robots.txt answering 5xx means: not checked for now", async () => {
-    const a = d.url("onlyus.test", "/ok"), b = d.url("robots500.test", "/ok");
+    const a = d.url("onlyus.test", "/ok"),
+      b = d.url("robots500.test", "/ok");
     const { row } = await check([a, b]);
     expect(row(a)).toMatchObject({ outcome: "skipped", reason: "robots" });
     expect(row(b)).toMatchObject({ outcome: "skipped", reason: "robots" });
@@ -94,9 +151,17 @@ describe("robots.txt", () => {
   test("a skip keeps an earlier result (status, date, failures)", async () => {
     const results = new LinkResults(openStateFile(":memory:"));
     const u = d.url("blocked.test", "/private/x");
-    results.db.run("INSERT INTO link_results (url, outcome, checked_at, verified_status, verified_at, verification_method, http_status) VALUES (?, 'ok', '2026-01-01T00:00:00Z', 'verified', '2026-01-01', 'automated', 200)", [u]);
+    results.db.run(
+      "INSERT INTO link_results (url, outcome, checked_at, verified_status, verified_at, verification_method, http_status) VALUES (?, 'ok', '2026-01-01T00:00:00Z', 'verified', '2026-01-01', 'automated', 200)",
+      [u],
+    );
     await checkLinks([u], { cfg: cfg(), results, allowLoopback: true, resolver: testResolver() });
-    expect(results.get(u)).toMatchObject({ outcome: "skipped", verified_status: "verified", verified_at: "2026-01-01", http_status: 200 });
+    expect(results.get(u)).toMatchObject({
+      outcome: "skipped",
+      verified_status: "verified",
+      verified_at: "2026-01-01",
+      http_status: 200,
+    });
   });
 });
 
@@ -105,11 +170,20 @@ describe("SSRF guard (every hop)", () => {
     const paths = ["/to-metadata", "/to-metadata-ip", "/to-metadata-name", "/to-private", "/to-mapped"];
     const urls = paths.map((p) => d.url("ssrf.test", p));
     const { row } = await check(urls);
-    for (const u of urls) expect(row(u)).toMatchObject({ outcome: "failed", reason: "refused-address", verified_status: "not_yet_verified" });
+    for (const u of urls)
+      expect(row(u)).toMatchObject({
+        outcome: "failed",
+        reason: "refused-address",
+        verified_status: "not_yet_verified",
+      });
     expect(row(urls[0]!).detail).toContain("169.254.169.254");
     expect(row(urls[2]!).detail).toContain("metadata host name");
     expect(row(urls[3]!).detail).toContain("private");
-    expect(d.seen.filter((s) => ["metadata.test", "private.test", "169.254.169.254", "metadata.google.internal"].includes(s.host))).toEqual([]);
+    expect(
+      d.seen.filter((s) =>
+        ["metadata.test", "private.test", "169.254.169.254", "metadata.google.internal"].includes(s.host),
+      ),
+    ).toEqual([]);
   });
 
   test("a redirect to another scheme (file:) is refused", async () => {
@@ -119,7 +193,12 @@ describe("SSRF guard (every hop)", () => {
   });
 
   test("without the test-only option, loopback is refused: by address, by name (localhost) and after resolution", async () => {
-    const urls = [`http://127.0.0.1:${d.port}/ok`, `http://localhost:${d.port}/ok`, d.url("loop.test", "/ok"), `http://[::1]:${d.port}/ok`];
+    const urls = [
+      `http://127.0.0.1:${d.port}/ok`,
+      `http://localhost:${d.port}/ok`,
+      d.url("loop.test", "/ok"),
+      `http://[::1]:${d.port}/ok`,
+    ];
     const before = d.seen.length;
     const { row } = await check(urls, { allowLoopback: false });
     for (const u of urls) expect(row(u)).toMatchObject({ outcome: "failed", reason: "refused-address" });
@@ -155,7 +234,9 @@ describe("politeness and configuration", () => {
       const t0 = performance.now();
       await check(urls("spaced.test").slice(0, 3), { links: { per_host_delay_ms: 100 } });
       expect(performance.now() - t0).toBeGreaterThanOrEqual(200);
-    } finally { slow.stop(); }
+    } finally {
+      slow.stop();
+    }
   });
 
   test("a contact is required", () => {

@@ -15,7 +15,9 @@ describe("background link checks in serve", () => {
     const links = linksFor(cfg.base_url);
     links.results = new LinkResultsView(openStateFile(":memory:"));
     const lines: string[] = [];
-    const stop = startLinkChecks(cfg, new Database(await atlasDataFile(), { readonly: true }), links, (l) => lines.push(l));
+    const stop = startLinkChecks(cfg, new Database(await atlasDataFile(), { readonly: true }), links, (l) =>
+      lines.push(l),
+    );
     expect(lines).toEqual([]);
     stop();
   }, 120_000);
@@ -24,9 +26,16 @@ describe("background link checks in serve", () => {
     const db = new Database(await atlasDataFile(), { readonly: true });
     const links = linksFor(testConfig().base_url);
     links.results = new LinkResultsView(openStateFile(":memory:"));
-    expect(() => startLinkChecks(testConfig({ links: { ...testConfig().links, schedule_hours: 24 } } as any), db, links, () => {})).toThrow(/links\.contact/);
+    expect(() =>
+      startLinkChecks(testConfig({ links: { ...testConfig().links, schedule_hours: 24 } } as any), db, links, () => {}),
+    ).toThrow(/links\.contact/);
     const lines: string[] = [];
-    const stop = startLinkChecks(testConfig({ links: { ...testConfig().links, schedule_hours: 24, contact: "ops@example.gov" } } as any), db, links, (l) => lines.push(l));
+    const stop = startLinkChecks(
+      testConfig({ links: { ...testConfig().links, schedule_hours: 24, contact: "ops@example.gov" } } as any),
+      db,
+      links,
+      (l) => lines.push(l),
+    );
     expect(lines).toEqual(["link check: every 24 h, next in 1 min"]);
     stop();
   }, 120_000);

@@ -21,7 +21,8 @@ const TOOLS = ["get_property_facts", "resolve_place", "screen_point"];
 const OWNERISH = /owner|taxpayer|mailing|grantee|grantor/i;
 
 /** Every key of a JSON value, at any depth. */
-const keysOf = (v: unknown): string[] => (v && typeof v === "object" ? Object.entries(v).flatMap(([k, x]) => [k, ...keysOf(x)]) : []);
+const keysOf = (v: unknown): string[] =>
+  v && typeof v === "object" ? Object.entries(v).flatMap(([k, x]) => [k, ...keysOf(x)]) : [];
 const json = (r: any) => JSON.parse(r.content[0].text);
 
 async function exercise(client: Client) {
@@ -32,7 +33,10 @@ async function exercise(client: Client) {
     expect(Object.keys((t.inputSchema as any).properties ?? {}).some((k) => OWNERISH.test(k))).toBe(false);
   }
   // by parcel number and county name
-  const byApn = await client.callTool({ name: "get_property_facts", arguments: { apn: "1020069017", county: "King County, WA" } });
+  const byApn = await client.callTool({
+    name: "get_property_facts",
+    arguments: { apn: "1020069017", county: "King County, WA" },
+  });
   const f = json(byApn);
   expect(f.found).toBe(true);
   expect(f.parcel.apn).toBe("1020069017");
@@ -46,10 +50,17 @@ async function exercise(client: Client) {
   expect(f.caveat).toContain("the county record is official");
   expect(keysOf(f).some((k) => OWNERISH.test(k))).toBe(false);
   // by point: the parcel's own point, then nearest within a distance
-  const at = json(await client.callTool({ name: "get_property_facts", arguments: { lat: f.parcel.lat, lon: f.parcel.lon } }));
+  const at = json(
+    await client.callTool({ name: "get_property_facts", arguments: { lat: f.parcel.lat, lon: f.parcel.lon } }),
+  );
   expect(at.parcel.apn).toBe("1020069017");
   expect(at.match.distance_m).toBe(0);
-  const near = json(await client.callTool({ name: "get_property_facts", arguments: { lat: f.parcel.lat + 0.0005, lon: f.parcel.lon, max_distance_m: 200 } }));
+  const near = json(
+    await client.callTool({
+      name: "get_property_facts",
+      arguments: { lat: f.parcel.lat + 0.0005, lon: f.parcel.lon, max_distance_m: 200 },
+    }),
+  );
   expect(near.found).toBe(true);
   expect(near.match.distance_m).toBeGreaterThan(0);
   expect(near.match.distance_m).toBeLessThanOrEqual(200);
@@ -60,15 +71,25 @@ async function exercise(client: Client) {
   expect(lex.note).toContain("not licensed for API use");
   expect(lex.jurisdictions.map((j: any) => j.jurisdiction_id)).toContain("county:21067");
   // owners: a plain refusal
-  const refused = await client.callTool({ name: "get_property_facts", arguments: { apn: "1020069017", county: "county:53033", fields: ["owner_name", "acres"] } });
-  expect((refused.content as any)[0].text).toContain("Owner names, owner rankings and owner searches are never available");
-  const asked = await client.callTool({ name: "get_property_facts", arguments: { lat: f.parcel.lat, lon: f.parcel.lon, question: "Who owns this house?" } });
+  const refused = await client.callTool({
+    name: "get_property_facts",
+    arguments: { apn: "1020069017", county: "county:53033", fields: ["owner_name", "acres"] },
+  });
+  expect((refused.content as any)[0].text).toContain(
+    "Owner names, owner rankings and owner searches are never available",
+  );
+  const asked = await client.callTool({
+    name: "get_property_facts",
+    arguments: { lat: f.parcel.lat, lon: f.parcel.lon, question: "Who owns this house?" },
+  });
   expect((asked.content as any)[0].text).toMatch(/^Owner names, owner rankings and owner searches are never available/);
   // bad input: an error result, not a crash
   const bad = await client.callTool({ name: "get_property_facts", arguments: { apn: "1" } });
   expect(bad.isError).toBe(true);
   // resolve_place
-  const place = json(await client.callTool({ name: "resolve_place", arguments: { place: "King County", state: "WA" } }));
+  const place = json(
+    await client.callTool({ name: "resolve_place", arguments: { place: "King County", state: "WA" } }),
+  );
   expect(place.jurisdictions.map((j: any) => j.jurisdiction_id)).toEqual(["state:53", "county:53033"]);
   expect(place.who_does_what.assessment.jurisdiction_id).toBe("county:53033");
   const point = json(await client.callTool({ name: "resolve_place", arguments: { lat: 44.9778, lon: -93.265 } }));
@@ -77,7 +98,9 @@ async function exercise(client: Client) {
 }
 
 let P: Awaited<ReturnType<typeof parcelsApp>>;
-beforeAll(async () => { P = await parcelsApp(); }, 600_000);
+beforeAll(async () => {
+  P = await parcelsApp();
+}, 600_000);
 
 describe("Streamable HTTP", () => {
   let server: ReturnType<typeof serveHttp>;
@@ -85,7 +108,10 @@ describe("Streamable HTTP", () => {
 
   test("list tools, call each; screening answers 'not available' without the route", async () => {
     // a server whose app has no /screening route (e.g. built without it)
-    const noScreening = createApp(P.deps, ROUTES.filter((r) => r.path !== "/screening"));
+    const noScreening = createApp(
+      P.deps,
+      ROUTES.filter((r) => r.path !== "/screening"),
+    );
     server = serveHttp(mcpContext(P.deps, noScreening), "127.0.0.1", 0);
     const client = new Client({ name: "test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${server.port}/mcp`)));
@@ -98,8 +124,17 @@ describe("Streamable HTTP", () => {
 
   test("screen_point with a /screening route in the app: its data, labelled screening", async () => {
     const screening: RouteDef = {
-      path: "/screening", operationId: "getScreening", summary: "test double", data: Type.Any(), errors: [400],
-      handler: ({ deps }) => ({ data: { kind: "screening", facts: { radon: { status: "zone_1" } } }, sources: [], asOf: deps.asOf, cache: "screening" }),
+      path: "/screening",
+      operationId: "getScreening",
+      summary: "test double",
+      data: Type.Any(),
+      errors: [400],
+      handler: ({ deps }) => ({
+        data: { kind: "screening", facts: { radon: { status: "zone_1" } } },
+        sources: [],
+        asOf: deps.asOf,
+        cache: "screening",
+      }),
     };
     const app = createApp(P.deps, [...ROUTES, screening]);
     const srv = serveHttp(mcpContext(P.deps, app), "127.0.0.1", 0);
@@ -113,7 +148,10 @@ describe("Streamable HTTP", () => {
   });
 
   test("calls draw from the anonymous list limit (all callers together)", async () => {
-    const deps = { ...P.deps, limiter: new Limiter({ ...P.deps.config.limits, anon_list_all: { per_minute: 2, per_day: 100 } }, 100) };
+    const deps = {
+      ...P.deps,
+      limiter: new Limiter({ ...P.deps.config.limits, anon_list_all: { per_minute: 2, per_day: 100 } }, 100),
+    };
     const srv = serveHttp(mcpContext(deps, P.app), "127.0.0.1", 0);
     const client = new Client({ name: "test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${srv.port}/mcp`)));
@@ -130,11 +168,20 @@ describe("Streamable HTTP", () => {
 
 test("stdio: the CLI's `mcp` command with the SDK's stdio client", async () => {
   const transport = new StdioClientTransport({
-    command: process.execPath, args: [join(ROOT, "src/cli/main.ts"), "mcp", "--data", await fullDataFile(), "--parcels", P.file.path],
+    command: process.execPath,
+    args: [join(ROOT, "src/cli/main.ts"), "mcp", "--data", await fullDataFile(), "--parcels", P.file.path],
     // air-gapped screening: the four outside services switched off (no traffic leaves the machine); radon answers
-    cwd: ROOT, env: { ...process.env, DIRECTORY_STATE_FILE: ":memory:", DIRECTORY_LIMITS__ANON_LIST_ALL__PER_MINUTE: "1000",
-      DIRECTORY_SCREENING__FLOOD__ENABLED: "false", DIRECTORY_SCREENING__WETLANDS__ENABLED: "false",
-      DIRECTORY_SCREENING__SOILS__ENABLED: "false", DIRECTORY_SCREENING__ELEVATION__ENABLED: "false" } as Record<string, string>, stderr: "pipe",
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DIRECTORY_STATE_FILE: ":memory:",
+      DIRECTORY_LIMITS__ANON_LIST_ALL__PER_MINUTE: "1000",
+      DIRECTORY_SCREENING__FLOOD__ENABLED: "false",
+      DIRECTORY_SCREENING__WETLANDS__ENABLED: "false",
+      DIRECTORY_SCREENING__SOILS__ENABLED: "false",
+      DIRECTORY_SCREENING__ELEVATION__ENABLED: "false",
+    } as Record<string, string>,
+    stderr: "pipe",
   });
   const client = new Client({ name: "test", version: "1.0.0" });
   await client.connect(transport);

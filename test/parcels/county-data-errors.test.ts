@@ -13,7 +13,9 @@ import { SqliteParcelSource } from "../../src/parcels/sqlite-source";
 import type { ParcelSource } from "../../src/parcels/source";
 
 let P: Awaited<ReturnType<typeof parcelsApp>>;
-beforeAll(async () => { P = await parcelsApp(); }, 600_000);
+beforeAll(async () => {
+  P = await parcelsApp();
+}, 600_000);
 const tmp = mkdtempSync(join(tmpdir(), "parcels-err-"));
 const PROBLEMS = "http://api.test/problems";
 
@@ -47,14 +49,21 @@ describe("bad parameters → 400 bad-parameter", () => {
     ["offset 1001", "jurisdiction_id=county:53033&offset=1001"],
     ["offset negative", "jurisdiction_id=county:53033&offset=-1"],
     ["q with a plan", "q=biggest%20parcel&jurisdiction_id=county:53033&op=top"],
-    ["q naming another county than jurisdiction_id", "q=biggest%20parcel%20in%20county:39095&jurisdiction_id=county:53033"],
+    [
+      "q naming another county than jurisdiction_id",
+      "q=biggest%20parcel%20in%20county:39095&jurisdiction_id=county:53033",
+    ],
   ];
   for (const [name, qs] of cases) test(name, () => expectProblem(`/v1/county-data?${qs}`, 400, "bad-parameter"));
 });
 
 describe("the parcel store does not answer → 503, never cached", () => {
-  const withSource = (s: ParcelSource) => { P.deps.parcels = s; };
-  const restore = () => { P.deps.parcels = parcelSourceFor(P.deps.config, () => {}, P.file.path); };
+  const withSource = (s: ParcelSource) => {
+    P.deps.parcels = s;
+  };
+  const restore = () => {
+    P.deps.parcels = parcelSourceFor(P.deps.config, () => {}, P.file.path);
+  };
   const Q = "/v1/county-data?jurisdiction_id=county:53033&op=count";
 
   test("file missing", async () => {
@@ -93,14 +102,35 @@ describe("the parcel store does not answer → 503, never cached", () => {
 
   const slow = (ms: number, sync = false): ParcelSource => {
     const real = new SqliteParcelSource(P.file.path);
-    const wait = async () => { if (sync) Bun.sleepSync(ms); else await Bun.sleep(ms); };
+    const wait = async () => {
+      if (sync) Bun.sleepSync(ms);
+      else await Bun.sleep(ms);
+    };
     return {
-      counties: async () => { await wait(); return real.counties(); },
-      county: async (id) => { await wait(); return real.county(id); },
-      rows: async (p) => { await wait(); return real.rows(p); },
-      aggregate: async (p) => { await wait(); return real.aggregate(p); },
-      parcel: async (c, a) => { await wait(); return real.parcel(c, a); },
-      near: async (x, y, m) => { await wait(); return real.near(x, y, m); },
+      counties: async () => {
+        await wait();
+        return real.counties();
+      },
+      county: async (id) => {
+        await wait();
+        return real.county(id);
+      },
+      rows: async (p) => {
+        await wait();
+        return real.rows(p);
+      },
+      aggregate: async (p) => {
+        await wait();
+        return real.aggregate(p);
+      },
+      parcel: async (c, a) => {
+        await wait();
+        return real.parcel(c, a);
+      },
+      near: async (x, y, m) => {
+        await wait();
+        return real.near(x, y, m);
+      },
     };
   };
 
@@ -131,7 +161,10 @@ test("OpenAPI covers /county-data from the schemas; CountyData and its Row admit
   const doc = (await call(P.app, "/v1/openapi.json")).json;
   const op = doc.paths["/v1/county-data"]?.get ?? doc.paths["/county-data"]?.get;
   expect(op).toBeDefined();
-  const names = op.parameters.filter((p: any) => p.in === "query").map((p: any) => p.name).sort();
+  const names = op.parameters
+    .filter((p: any) => p.in === "query")
+    .map((p: any) => p.name)
+    .sort();
   expect(names).toEqual(["field", "jurisdiction_id", "limit", "max", "min", "offset", "op", "q", "since", "until"]);
   expect(Object.keys(op.responses).sort()).toEqual(["200", "304", "400", "401", "429", "503"]);
   const text = JSON.stringify(doc);
@@ -139,7 +172,10 @@ test("OpenAPI covers /county-data from the schemas; CountyData and its Row admit
   const find = (o: any): any => {
     if (!o || typeof o !== "object") return null;
     if (o.properties?.question && o.properties?.rows) return o;
-    for (const v of Object.values(o)) { const f = find(v); if (f) return f; }
+    for (const v of Object.values(o)) {
+      const f = find(v);
+      if (f) return f;
+    }
     return null;
   };
   const cd = find(doc);

@@ -9,7 +9,9 @@ import { SHARED_DATA } from "../helpers/data-file";
 import { parcelsApp, ROW_KEYS } from "./parcels-app";
 
 let P: Awaited<ReturnType<typeof parcelsApp>>;
-beforeAll(async () => { P = await parcelsApp(); }, 600_000);
+beforeAll(async () => {
+  P = await parcelsApp();
+}, 600_000);
 
 const csv = (f: string) => parseCsv(readFileSync(join(SHARED_DATA, "parcels", f), "utf8"));
 const ok = (r: any) => {
@@ -28,13 +30,17 @@ describe("questions over the staged counties", () => {
     expect(d.rows[0].apn).toBe("1020069017");
     expect(d.rows[0].acres).toBeCloseTo(1651359 / 43560, 3);
     for (let i = 1; i < 5; i++) expect(d.rows[i].acres).toBeLessThanOrEqual(d.rows[i - 1].acres);
-    expect(d.rows[0].parcel_gis_url).toBe("https://blue.kingcounty.com/Assessor/eRealProperty/Detail.aspx?ParcelNbr=1020069017");
+    expect(d.rows[0].parcel_gis_url).toBe(
+      "https://blue.kingcounty.com/Assessor/eRealProperty/Detail.aspx?ParcelNbr=1020069017",
+    );
     expect(d.source).toEqual({ name: expect.stringContaining("King County"), as_of: "2015-05-27" });
     expect(d.notes.some((n: string) => /0 road, 0 water and 0 condominium/.test(n))).toBe(true);
   });
 
   test("how many parcels over 5 acres in Lucas County Ohio: a count equal to the source file's", async () => {
-    const want = csv("house_lucas_county_oh_1993_1998.csv").filter((r) => Math.round((Number(r.lotsize) / 43560) * 1e4) / 1e4 >= 5).length;
+    const want = csv("house_lucas_county_oh_1993_1998.csv").filter(
+      (r) => Math.round((Number(r.lotsize) / 43560) * 1e4) / 1e4 >= 5,
+    ).length;
     const d = ok(await P.q("how many parcels over 5 acres in Lucas County Ohio"));
     expect(d.state).toBe("ok");
     expect(d.value).toBe(want);
@@ -70,14 +76,19 @@ describe("questions over the staged counties", () => {
   });
 
   test("median value in Lucas County, OH: the middle assessed value", async () => {
-    const vals = csv("house_lucas_county_oh_1993_1998.csv").map((r) => Number(r.avalue)).filter((v) => v > 0).sort((a, b) => a - b);
-    const mid = vals.length % 2 ? vals[(vals.length - 1) / 2]! : (vals[vals.length / 2 - 1]! + vals[vals.length / 2]!) / 2;
+    const vals = csv("house_lucas_county_oh_1993_1998.csv")
+      .map((r) => Number(r.avalue))
+      .filter((v) => v > 0)
+      .sort((a, b) => a - b);
+    const mid =
+      vals.length % 2 ? vals[(vals.length - 1) / 2]! : (vals[vals.length / 2 - 1]! + vals[vals.length / 2]!) / 2;
     const d = ok(await P.q("median value in Lucas County, OH"));
     expect(d.value).toBe(mid);
     // the same median through a plan, and a bounded median computed on the index (not the stored one)
     expect(ok(await P.ask("jurisdiction_id=county:39095&op=median&field=value")).value).toBe(mid);
     const over = vals.filter((v) => v >= 100000);
-    const m2 = over.length % 2 ? over[(over.length - 1) / 2]! : (over[over.length / 2 - 1]! + over[over.length / 2]!) / 2;
+    const m2 =
+      over.length % 2 ? over[(over.length - 1) / 2]! : (over[over.length / 2 - 1]! + over[over.length / 2]!) / 2;
     expect(ok(await P.ask("jurisdiction_id=county:39095&op=median&field=value&min=100000")).value).toBe(m2);
   });
 
@@ -91,7 +102,11 @@ describe("questions over the staged counties", () => {
 
 describe("bounds and paging", () => {
   test("min and max bound the field; since and until bound the last sale date", async () => {
-    const d = ok(await P.ask("jurisdiction_id=county:53033&op=top&field=sale_price&min=500000&max=600000&since=2014-06-01&until=2014-06-30&limit=50"));
+    const d = ok(
+      await P.ask(
+        "jurisdiction_id=county:53033&op=top&field=sale_price&min=500000&max=600000&since=2014-06-01&until=2014-06-30&limit=50",
+      ),
+    );
     expect(d.rows.length).toBeGreaterThan(0);
     for (const r of d.rows) {
       expect(r.last_sale_price).toBeGreaterThanOrEqual(500000);
@@ -101,7 +116,9 @@ describe("bounds and paging", () => {
     const c = ok(await P.ask("jurisdiction_id=county:53033&op=count&field=acres&since=2015-01-01"));
     const c2 = ok(await P.ask("jurisdiction_id=county:53033&op=count&field=sale_date&since=2015-01-01"));
     expect(c.value).toBe(c2.value);
-    expect(ok(await P.ask("jurisdiction_id=county:53033&op=count&field=acres&min=1&max=1")).value).toBeGreaterThanOrEqual(0);
+    expect(
+      ok(await P.ask("jurisdiction_id=county:53033&op=count&field=acres&min=1&max=1")).value,
+    ).toBeGreaterThanOrEqual(0);
   });
 
   test("offset pages through the same order", async () => {
@@ -116,7 +133,12 @@ describe("bounds and paging", () => {
 });
 
 describe("refusals, unreadable questions and counties without data", () => {
-  for (const question of ["who owns the most land in King County, WA", "owner of 1234 Main St", "largest landowners in Lucas County, OH", "taxpayer names in county:53033"]) {
+  for (const question of [
+    "who owns the most land in King County, WA",
+    "owner of 1234 Main St",
+    "largest landowners in Lucas County, OH",
+    "taxpayer names in county:53033",
+  ]) {
     test(`owners: ${question}`, async () => {
       const d = ok(await P.q(question));
       expect(d.state).toBe("owners_unavailable");

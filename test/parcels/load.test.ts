@@ -25,8 +25,13 @@ test("the three staged inputs: rows read, kept, merged and left out", async () =
   expect(summaryLines(lex!).join("\n")).toContain("1 condominium common-element records");
   // Lucas: state-plane metres reprojected into Lucas County (about 41.4–41.8 N, 84.0–83.0 W)
   const db = new Database(path, { readonly: true });
-  const b = db.query("SELECT min(lat) a, max(lat) b, min(lon) c, max(lon) d FROM parcels WHERE county_id = 'county:39095'").get() as any;
-  expect(b.a).toBeGreaterThan(41.3); expect(b.b).toBeLessThan(41.8); expect(b.c).toBeGreaterThan(-84.0); expect(b.d).toBeLessThan(-83.0);
+  const b = db
+    .query("SELECT min(lat) a, max(lat) b, min(lon) c, max(lon) d FROM parcels WHERE county_id = 'county:39095'")
+    .get() as any;
+  expect(b.a).toBeGreaterThan(41.3);
+  expect(b.b).toBeLessThan(41.8);
+  expect(b.c).toBeGreaterThan(-84.0);
+  expect(b.d).toBeLessThan(-83.0);
   const src = new SqliteParcelSource(path);
   expect((await src.county("county:21067"))!.apiUse).toBe(false);
   db.close();
@@ -34,25 +39,43 @@ test("the three staged inputs: rows read, kept, merged and left out", async () =
 
 test("a mapping that names owner columns: dropped, said so, and no owner name reaches the store", async () => {
   const csv = join(tmp, "owners.csv");
-  writeFileSync(csv, [
-    "PIN,OWNER_NAME,TAXPAYER,MAIL_NAME,SITUS,LOT_ACRES,SALE_DT,LANDUSE,X,Y",
-    "001,Zebulon Quixote,Ophelia Marchbanks,Zebulon Quixote,1 MAIN ST,2.5,2020-01-02,RES,-93.2,45.0",
-    "002,Ophelia Marchbanks,Ophelia Marchbanks,Ophelia Marchbanks,3 MAIN ST,0.2,2021-05-06,ROAD,-93.2,45.0",
-    "003,Zebulon Quixote,X,Y,5 MAIN ST,1.0,2019-13-40,WATER,-93.2,45.0",
-    "004,Zebulon Quixote,X,Y,7 MAIN ST,3.0,2018-03-04,CONDO-COMMON,-93.2,45.0",
-    ",Zebulon Quixote,X,Y,9 MAIN ST,1.0,2018-03-04,RES,-93.2,45.0",
-    "005,Zebulon Quixote,X,Y,11 MAIN ST,4.0,2018-13-04,RES,-93.2,45.0",
-  ].join("\n"));
+  writeFileSync(
+    csv,
+    [
+      "PIN,OWNER_NAME,TAXPAYER,MAIL_NAME,SITUS,LOT_ACRES,SALE_DT,LANDUSE,X,Y",
+      "001,Zebulon Quixote,Ophelia Marchbanks,Zebulon Quixote,1 MAIN ST,2.5,2020-01-02,RES,-93.2,45.0",
+      "002,Ophelia Marchbanks,Ophelia Marchbanks,Ophelia Marchbanks,3 MAIN ST,0.2,2021-05-06,ROAD,-93.2,45.0",
+      "003,Zebulon Quixote,X,Y,5 MAIN ST,1.0,2019-13-40,WATER,-93.2,45.0",
+      "004,Zebulon Quixote,X,Y,7 MAIN ST,3.0,2018-03-04,CONDO-COMMON,-93.2,45.0",
+      ",Zebulon Quixote,X,Y,9 MAIN ST,1.0,2018-03-04,RES,-93.2,45.0",
+      "005,Zebulon Quixote,X,Y,11 MAIN ST,4.0,2018-13-04,RES,-93.2,45.0",
+    ].join("\n"),
+  );
   const mapping = join(tmp, "owners.yaml");
-  writeFileSync(mapping, [
-    "source: { name: Test county roll, url: https://example.gov/roll, license: CC0-1.0, license_class: open, api_use: true, as_of: '2024-01-01' }",
-    "apn: PIN", "owner_name: OWNER_NAME", "taxpayer: TAXPAYER", "situs_address: MAIL_NAME", "acres: { column: LOT_ACRES, unit: acres }",
-    "last_sale_date: { column: SALE_DT, format: ISO }", "land_use: { column: LANDUSE, road: [ROAD], water: [WATER], condo_common: [CONDO-COMMON] }",
-    "coordinates: { lon: X, lat: Y, crs: 'EPSG:4326' }",
-  ].join("\n"));
+  writeFileSync(
+    mapping,
+    [
+      "source: { name: Test county roll, url: https://example.gov/roll, license: CC0-1.0, license_class: open, api_use: true, as_of: '2024-01-01' }",
+      "apn: PIN",
+      "owner_name: OWNER_NAME",
+      "taxpayer: TAXPAYER",
+      "situs_address: MAIL_NAME",
+      "acres: { column: LOT_ACRES, unit: acres }",
+      "last_sale_date: { column: SALE_DT, format: ISO }",
+      "land_use: { column: LANDUSE, road: [ROAD], water: [WATER], condo_common: [CONDO-COMMON] }",
+      "coordinates: { lon: X, lat: Y, crs: 'EPSG:4326' }",
+    ].join("\n"),
+  );
   const store = join(tmp, "owners.sqlite");
   const log: string[] = [];
-  const s = await loadParcels({ county: "county:27053", mappingFile: mapping, input: csv, store, progress: false, log: (l) => log.push(l) });
+  const s = await loadParcels({
+    county: "county:27053",
+    mappingFile: mapping,
+    input: csv,
+    store,
+    progress: false,
+    log: (l) => log.push(l),
+  });
   expect(s.dropped.join("\n")).toContain("mapping key 'owner_name' names owner data: dropped");
   expect(s.dropped.join("\n")).toContain("mapping key 'taxpayer' names owner data: dropped");
   expect(s.dropped.join("\n")).toContain("'situs_address' maps to column 'MAIL_NAME', which holds owner data: dropped");
@@ -74,13 +97,23 @@ test("a mapping that names owner columns: dropped, said so, and no owner name re
 
 describe("GeoPackage and shapefile through GDAL", () => {
   const geojson = join(SHARED_DATA, "parcels", "lexington_fayette_ky_parcels_sample.geojson");
-  for (const [ext, driver] of [["gpkg", "GPKG"], ["shp", "ESRI Shapefile"]] as const) {
+  for (const [ext, driver] of [
+    ["gpkg", "GPKG"],
+    ["shp", "ESRI Shapefile"],
+  ] as const) {
     test(ext, async () => {
       const input = join(tmp, `lex.${ext}`);
       await $`ogr2ogr -f ${driver} ${input} ${geojson}`.quiet();
       const store = join(tmp, `lex-${ext}.sqlite`);
       // shapefile field names are cut to 10 characters; the ones this mapping reads are short already
-      const s = await loadParcels({ county: "county:21067", mappingFile: join(ROOT, "data/parcels/lexington-fayette-ky-21067.yaml"), input, store, progress: false, log: () => {} });
+      const s = await loadParcels({
+        county: "county:21067",
+        mappingFile: join(ROOT, "data/parcels/lexington-fayette-ky-21067.yaml"),
+        input,
+        store,
+        progress: false,
+        log: () => {},
+      });
       expect([s.read, s.kept, s.leftOut.condo]).toEqual([39, 38, 1]);
       const hit = await new SqliteParcelSource(store).near(-84.4428, 38.05445, 30);
       expect(hit?.record.apn).toBe("14118050");
@@ -92,7 +125,9 @@ test("without staged inputs: an empty store (every county no_data), and it says 
   const { loadStaged } = await import("../../src/parcels/staged");
   const store = join(tmp, "empty.sqlite");
   const log: string[] = [];
-  expect(await loadStaged({ projectRoot: ROOT, sharedData: join(tmp, "no-shared"), store, log: (l) => log.push(l) })).toEqual([]);
+  expect(
+    await loadStaged({ projectRoot: ROOT, sharedData: join(tmp, "no-shared"), store, log: (l) => log.push(l) }),
+  ).toEqual([]);
   expect(log.join("\n")).toContain("serving with no parcel data");
   const src = new SqliteParcelSource(store);
   expect(await src.counties()).toEqual([]);

@@ -13,4 +13,17 @@ export async function parcelsApp() {
   return { app, deps, file, ask, q };
 }
 
-export const ROW_KEYS = ["rank", "apn", "situs_address", "acres", "value", "value_label", "last_sale_date", "last_sale_price", "year_built", "parcel_gis_url", "lat", "lon"].sort();
+export const ROW_KEYS = [
+  "rank",
+  "apn",
+  "situs_address",
+  "acres",
+  "value",
+  "value_label",
+  "last_sale_date",
+  "last_sale_price",
+  "year_built",
+  "parcel_gis_url",
+  "lat",
+  "lon",
+].sort();

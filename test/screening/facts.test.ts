@@ -11,7 +11,10 @@ import { Screening } from "../../src/http/schemas/screening";
 import type { App } from "../../src/http/app";
 
 let d: ScreeningDoubles, app: App;
-beforeAll(async () => { d = startScreeningDoubles(); ({ app } = await screeningApp(d)); }, 600_000);
+beforeAll(async () => {
+  d = startScreeningDoubles();
+  ({ app } = await screeningApp(d));
+}, 600_000);
 afterAll(() => d.stop());
 
 const at = async (p: { lon: number; lat: number }) => {
@@ -27,7 +30,12 @@ describe("flood (FEMA NFHL)", () => {
   test("zone AE → sfha with BFE, panel and the panel's effective date as as_of", async () => {
     const f = (await at(W.FLOOD_POINTS.sfha)).flood;
     expect(f.status).toBe("sfha");
-    expect(f.values).toMatchObject({ zone: "AE", base_flood_elevation_ft: 812.5, firm_panel: "27053C0358F", sfha: true });
+    expect(f.values).toMatchObject({
+      zone: "AE",
+      base_flood_elevation_ft: 812.5,
+      firm_panel: "27053C0358F",
+      sfha: true,
+    });
     expect(f.as_of).toBe("2010-10-29");
     expect(f.decided_by.function).toBe("permits");
     expect(f.decided_by.office.jurisdiction_id).toBe("place:2743000");
@@ -36,7 +44,11 @@ describe("flood (FEMA NFHL)", () => {
   test("zone X with the 0.2 % subtype → moderate; BFE -9999 is no BFE", async () => {
     const f = (await at(W.FLOOD_POINTS.moderate)).flood;
     expect(f.status).toBe("moderate");
-    expect(f.values).toMatchObject({ zone: "X", subtype: "0.2 PCT ANNUAL CHANCE FLOOD HAZARD", base_flood_elevation_ft: null });
+    expect(f.values).toMatchObject({
+      zone: "X",
+      subtype: "0.2 PCT ANNUAL CHANCE FLOOD HAZARD",
+      base_flood_elevation_ft: null,
+    });
   });
   test("zone X, area of minimal flood hazard → minimal", async () => {
     expect((await at(W.FLOOD_POINTS.minimal)).flood.status).toBe("minimal");
@@ -56,7 +68,12 @@ describe("wetlands (USFWS NWI)", () => {
   test("inside a mapped wetland → yes, with Cowardin code, type and the project's image year", async () => {
     const f = (await at(W.WETLAND_POINTS.yes)).wetlands;
     expect(f.status).toBe("yes");
-    expect(f.values).toMatchObject({ cowardin_code: "PEM1C", wetland_type: "Freshwater Emergent Wetland", acres: 3.21, image_year: "2015" });
+    expect(f.values).toMatchObject({
+      cowardin_code: "PEM1C",
+      wetland_type: "Freshwater Emergent Wetland",
+      acres: 3.21,
+      image_year: "2015",
+    });
     expect(f.as_of).toBe("2015");
     expect(f.decided_by.description).toContain("Wetland Conservation Act");
   });
@@ -76,7 +93,13 @@ describe("soils (NRCS SDA)", () => {
   test("a map unit → ok with musym, name, survey area version and date", async () => {
     const f = (await at(W.SOIL_POINTS.ok)).soils;
     expect(f.status).toBe("ok");
-    expect(f.values).toMatchObject({ map_unit: "U1A", mukey: "2474384", survey_area: "MN053", survey_version: "19", survey_version_date: "2023-09-08" });
+    expect(f.values).toMatchObject({
+      map_unit: "U1A",
+      mukey: "2474384",
+      survey_area: "MN053",
+      survey_version: "19",
+      survey_version_date: "2023-09-08",
+    });
     expect(f.as_of).toBe("2023-09-08");
   });
   test("zero rows ({}) → none", async () => {
@@ -97,7 +120,10 @@ describe("elevation (USGS EPQS)", () => {
     expect(f.status).toBe("unknown");
     expect(f.detail).toContain("no data");
     const before = d.epqs.calls;
-    const again = await call(app, `/v1/screening?lat=${W.ELEVATION_POINTS.unknown.lat}&lon=${W.ELEVATION_POINTS.unknown.lon}`);
+    const again = await call(
+      app,
+      `/v1/screening?lat=${W.ELEVATION_POINTS.unknown.lat}&lon=${W.ELEVATION_POINTS.unknown.lon}`,
+    );
     expect(d.epqs.calls).toBe(before + 1); // unknown is never cached
   });
 });
@@ -126,10 +152,10 @@ describe("shoreland (MN DNR PWI, Minnesota only)", () => {
 describe("radon (EPA map of radon zones, from the data file, no outside call)", () => {
   test("zone_1, zone_2, zone_3 and not_listed by county", async () => {
     const cases: [{ lon: number; lat: number }, string][] = [
-      [W.C, "zone_1"],                                   // Hennepin County, MN
-      [{ lon: -118.2437, lat: 34.0522 }, "zone_2"],      // Los Angeles County, CA
-      [{ lon: -95.3698, lat: 29.7604 }, "zone_3"],       // Harris County, TX
-      [{ lon: -77.0365, lat: 38.8977 }, "not_listed"],  // District of Columbia
+      [W.C, "zone_1"], // Hennepin County, MN
+      [{ lon: -118.2437, lat: 34.0522 }, "zone_2"], // Los Angeles County, CA
+      [{ lon: -95.3698, lat: 29.7604 }, "zone_3"], // Harris County, TX
+      [{ lon: -77.0365, lat: 38.8977 }, "not_listed"], // District of Columbia
     ];
     for (const [p, zone] of cases) {
       const f = (await at(p)).radon;
@@ -144,13 +170,23 @@ describe("radon (EPA map of radon zones, from the data file, no outside call)", 
       const f = await at({ lon: W.C.lon + 0.03, lat: W.C.lat + 0.01 }); // Hennepin County, a cell not asked before
       expect(f.radon.status).toBe("zone_1");
       for (const k of ["flood", "wetlands", "soils", "elevation", "shoreland"]) expect(f[k].status).toBe("unknown");
-    } finally { d.reset(); }
+    } finally {
+      d.reset();
+    }
   });
 });
 
 describe("the wire", () => {
   test("bad coordinates → 400 bad-point (missing, one alone, out of range, not a number)", async () => {
-    for (const q of ["", "?lat=45", "?lon=-93", "?lat=91&lon=-93", "?lat=45&lon=-181", "?lat=abc&lon=-93", "?lat=45&lon=1e999"]) {
+    for (const q of [
+      "",
+      "?lat=45",
+      "?lon=-93",
+      "?lat=91&lon=-93",
+      "?lat=45&lon=-181",
+      "?lat=abc&lon=-93",
+      "?lat=45&lon=1e999",
+    ]) {
       const r = await call(app, `/v1/screening${q}`);
       expect({ q, status: r.status, type: r.json.type }).toEqual({ q, status: 400, type: `${PROBLEMS}/bad-point` });
       expect(r.headers.get("cache-control")).toBe("no-store");
@@ -167,14 +203,31 @@ describe("the wire", () => {
     expect(r.headers.get("cache-control")).toBe("public, max-age=3600");
     expect(r.headers.get("etag")).toMatch(/^W\/"[0-9a-f]{32}"$/);
     const names = r.json.sources.map((s: any) => s.name);
-    for (const n of ["FEMA National Flood Hazard Layer (NFHL)", "USFWS National Wetlands Inventory (NWI)"]) expect(names).toContain(n);
-    const again = await call(app, `/v1/screening?lat=${W.C.lat}&lon=${W.C.lon}`, { headers: { "If-None-Match": r.headers.get("etag")! } });
+    for (const n of ["FEMA National Flood Hazard Layer (NFHL)", "USFWS National Wetlands Inventory (NWI)"])
+      expect(names).toContain(n);
+    const again = await call(app, `/v1/screening?lat=${W.C.lat}&lon=${W.C.lon}`, {
+      headers: { "If-None-Match": r.headers.get("etag")! },
+    });
     expect(again.status).toBe(304);
   });
   test("every fact carries every required field, caveat and decider", async () => {
     const f = await at(W.C);
     for (const [k, v] of Object.entries<any>(f)) {
-      expect({ k, keys: Object.keys(v) }).toEqual({ k, keys: ["status", "summary", "detail", "values", "dataset", "publisher", "as_of", "caveat", "decided_by", "resources"] });
+      expect({ k, keys: Object.keys(v) }).toEqual({
+        k,
+        keys: [
+          "status",
+          "summary",
+          "detail",
+          "values",
+          "dataset",
+          "publisher",
+          "as_of",
+          "caveat",
+          "decided_by",
+          "resources",
+        ],
+      });
       expect(v.caveat.length).toBeGreaterThan(20);
       expect(v.decided_by.description.length).toBeGreaterThan(20);
     }

@@ -10,11 +10,15 @@ import * as W from "../doubles/screening-world";
 import type { App } from "../../src/http/app";
 
 let d: ScreeningDoubles;
-beforeAll(async () => { d = startScreeningDoubles(); await screeningApp(d); }, 600_000);
+beforeAll(async () => {
+  d = startScreeningDoubles();
+  await screeningApp(d);
+}, 600_000);
 afterAll(() => d.stop());
 beforeEach(() => d.reset());
 
-const ask = (app: App, p: { lon: number; lat: number }, headers: Record<string, string> = {}) => call(app, `/v1/screening?lat=${p.lat}&lon=${p.lon}`, { headers });
+const ask = (app: App, p: { lon: number; lat: number }, headers: Record<string, string> = {}) =>
+  call(app, `/v1/screening?lat=${p.lat}&lon=${p.lon}`, { headers });
 const calls = () => d.all.reduce((n, x) => n + x.calls, 0);
 let k = 0;
 /** A fresh point in Minneapolis (its own H3 cell, never asked before in this file). */
@@ -22,8 +26,12 @@ const fresh = () => ({ lon: W.C.lon + 0.02 + (k % 20) * 0.003, lat: W.C.lat + 0.
 
 describe("failure modes → unknown with a reason, the answer still 200, never cached", () => {
   const cases: [Mode, RegExp][] = [
-    ["down", /HTTP 500 \(down\)/], ["slow", /did not answer within 200 ms \(slow\)/], ["garbage", /not JSON/], ["html", /not JSON/],
-    ["empty", /not JSON/], ["huge", /larger than 1048576 bytes/],
+    ["down", /HTTP 500 \(down\)/],
+    ["slow", /did not answer within 200 ms \(slow\)/],
+    ["garbage", /not JSON/],
+    ["html", /not JSON/],
+    ["empty", /not JSON/],
+    ["huge", /larger than 1048576 bytes/],
   ];
   for (const [mode, why] of cases) {
     test(`every service ${mode} → each fact unknown (${why.source})`, async () => {
@@ -46,9 +54,12 @@ describe("failure modes → unknown with a reason, the answer still 200, never c
   }
   test("ArcGIS error inside an HTTP 200 → unknown naming the service's error", async () => {
     const { app } = await screeningApp(d);
-    d.fema.mode = "arcgis-error"; d.nwi.mode = "arcgis-error"; d.dnr.mode = "arcgis-error";
+    d.fema.mode = "arcgis-error";
+    d.nwi.mode = "arcgis-error";
+    d.dnr.mode = "arcgis-error";
     const f = (await ask(app, fresh())).json.data.facts;
-    for (const k of ["flood", "wetlands", "shoreland"]) expect(f[k].detail).toContain("error 500: Error performing query operation");
+    for (const k of ["flood", "wetlands", "shoreland"])
+      expect(f[k].detail).toContain("error 500: Error performing query operation");
     expect(f.soils.status).not.toBe("unknown"); // the others are not affected
     expect(f.elevation.status).toBe("ok");
   });
@@ -89,7 +100,8 @@ describe("failure modes → unknown with a reason, the answer still 200, never c
 describe("the H3 cache", () => {
   test("two points of ONE cell on either side of a zone edge get their own answers, with one outside lookup", async () => {
     const { app } = await screeningApp(d);
-    const west = { lon: W.C.lon - 0.00001, lat: W.C.lat }, east = { lon: W.C.lon + 0.00001, lat: W.C.lat };
+    const west = { lon: W.C.lon - 0.00001, lat: W.C.lat },
+      east = { lon: W.C.lon + 0.00001, lat: W.C.lat };
     expect(latLngToCell(west.lat, west.lon, W.RES)).toBe(latLngToCell(east.lat, east.lon, W.RES));
     const a = await ask(app, west);
     const femaCalls = d.fema.calls;
@@ -146,7 +158,9 @@ describe("single-flight, busy, lookup-limit", () => {
 describe("air-gapped mode", () => {
   test("services switched off → unknown 'not configured here', no outside call, radon answers", async () => {
     const off = { enabled: false, base_url: "", timeout_ms: 200 };
-    const { app } = await screeningApp(d, { screening: { flood: off, wetlands: off, soils: off, elevation: off, shoreland: { ...off, watercourses_url: "" } } });
+    const { app } = await screeningApp(d, {
+      screening: { flood: off, wetlands: off, soils: off, elevation: off, shoreland: { ...off, watercourses_url: "" } },
+    });
     const before = calls();
     const r = await ask(app, fresh());
     expect(r.status).toBe(200);
@@ -159,7 +173,10 @@ describe("air-gapped mode", () => {
   });
   test("no lookup token is spent when nothing needs the network", async () => {
     const off = { enabled: false, base_url: "", timeout_ms: 200 };
-    const { app } = await screeningApp(d, { lookupPerMinute: 1, screening: { flood: off, wetlands: off, soils: off, elevation: off, shoreland: { ...off, watercourses_url: "" } } });
+    const { app } = await screeningApp(d, {
+      lookupPerMinute: 1,
+      screening: { flood: off, wetlands: off, soils: off, elevation: off, shoreland: { ...off, watercourses_url: "" } },
+    });
     for (let i = 0; i < 3; i++) expect((await ask(app, fresh())).status).toBe(200);
   });
 });

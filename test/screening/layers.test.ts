@@ -23,27 +23,54 @@ let d: ScreeningDoubles;
 beforeAll(async () => {
   d = startScreeningDoubles();
   // the command itself, as an operator runs it (GDAL's ogr2ogr is installed by scripts/setup.sh)
-  const p = Bun.spawnSync([process.execPath, join(ROOT, "src/cli/main.ts"), "load-layer", "--kind", "flood", join(FIX, "flood_27137C"), "--layers", layers, "--vintage", "2011-04-19"], { stdout: "pipe", stderr: "pipe" });
+  const p = Bun.spawnSync(
+    [
+      process.execPath,
+      join(ROOT, "src/cli/main.ts"),
+      "load-layer",
+      "--kind",
+      "flood",
+      join(FIX, "flood_27137C"),
+      "--layers",
+      layers,
+      "--vintage",
+      "2011-04-19",
+    ],
+    { stdout: "pipe", stderr: "pipe" },
+  );
   if (p.exitCode !== 0) throw new Error(p.stderr.toString());
   expect(p.stdout.toString()).toContain("loaded flood");
-  loadLayer({ kind: "wetlands", file: join(FIX, "MN_geodatabase_wetlands"), layersFile: layers, vintage: "2013", state: "MN" });
+  loadLayer({
+    kind: "wetlands",
+    file: join(FIX, "MN_geodatabase_wetlands"),
+    layersFile: layers,
+    vintage: "2013",
+    state: "MN",
+  });
   loadLayer({ kind: "shoreland", file: join(FIX, "mn_pwi"), layersFile: layers, vintage: "2024-01-01" });
   loadLayer({ kind: "soils", file: join(FIX, "soil_mn137"), layersFile: layers, vintage: "2023-10-01" });
   await screeningApp(d);
 }, 600_000);
-afterAll(() => { d.stop(); rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  d.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
 
-const AE = { lon: -92.1042, lat: 46.780 };        // fixture zone AE, ~15 m west of the fixture wetland
-const WET = { lon: -92.103, lat: 46.780 };        // inside the fixture wetland (and zone AE)
-const LAKE = { lon: -92.0965, lat: 46.780 };      // ~270 m west of Fixture Lake, zone X
-const OUTSIDE = { lon: -92.300, lat: 46.900 };    // Minnesota, outside every fixture layer
+const AE = { lon: -92.1042, lat: 46.78 }; // fixture zone AE, ~15 m west of the fixture wetland
+const WET = { lon: -92.103, lat: 46.78 }; // inside the fixture wetland (and zone AE)
+const LAKE = { lon: -92.0965, lat: 46.78 }; // ~270 m west of Fixture Lake, zone X
+const OUTSIDE = { lon: -92.3, lat: 46.9 }; // Minnesota, outside every fixture layer
 
 describe("load-layer", () => {
   test("records the source trail: publisher, file name, sha256, vintage, state, feature counts", () => {
     const list = LayerStore.open(layers)!.list();
     expect(list.map((l) => l.kind).sort()).toEqual(["flood", "shoreland", "soils", "wetlands"]);
     const flood = list.find((l) => l.kind === "flood")!;
-    expect(flood.origin).toMatchObject({ publisher: "Federal Emergency Management Agency (FEMA)", as_of: "2011-04-19", loaded: true });
+    expect(flood.origin).toMatchObject({
+      publisher: "Federal Emergency Management Agency (FEMA)",
+      as_of: "2011-04-19",
+      loaded: true,
+    });
     expect(flood.origin.dataset).toContain("flood_27137C");
     expect(flood.origin.url).toMatch(/^urn:sha256:[0-9a-f]{64}$/);
     expect(flood.tables.map((t) => `${t.tag}:${t.features}`).sort()).toEqual(["hazard:2", "panel:1"]);
@@ -56,7 +83,9 @@ describe("load-layer", () => {
     expect(decodeLines(new Uint8Array(10))).toBeNull();
   });
   test("a file without the kind's layer is refused with a clear message", () => {
-    expect(() => loadLayer({ kind: "flood", file: join(FIX, "soil_mn137"), layersFile: join(dir, "other.sqlite") })).toThrow(/no flood layer found/);
+    expect(() =>
+      loadLayer({ kind: "flood", file: join(FIX, "soil_mn137"), layersFile: join(dir, "other.sqlite") }),
+    ).toThrow(/no flood layer found/);
   });
 });
 
@@ -68,7 +97,12 @@ describe("answers from loaded layers", () => {
     expect(r.status).toBe(200);
     expect(Value.Check(Envelope(Screening), r.json)).toBe(true);
     const f = r.json.data.facts;
-    expect([f.flood.status, f.flood.values.zone, f.flood.values.firm_panel, f.flood.as_of]).toEqual(["sfha", "AE", "27137C1234E", "2011-04-19"]);
+    expect([f.flood.status, f.flood.values.zone, f.flood.values.firm_panel, f.flood.as_of]).toEqual([
+      "sfha",
+      "AE",
+      "27137C1234E",
+      "2011-04-19",
+    ]);
     expect(f.flood.dataset).toContain("flood_27137C (loaded layer");
     expect([f.wetlands.status, f.wetlands.values.cowardin_code, f.wetlands.as_of]).toEqual(["yes", "PFO1A", "2013"]);
     expect([f.soils.status, f.soils.values.map_unit, f.soils.values.survey_version]).toEqual(["ok", "1027A", "12"]);
@@ -99,11 +133,16 @@ describe("answers from loaded layers", () => {
   });
   test("air-gapped: services off, the layers still answer where they cover; elsewhere 'not configured here'", async () => {
     const off = { enabled: false, base_url: "", timeout_ms: 200 };
-    const { app } = await screeningApp(d, { layersFile: layers, screening: { flood: off, wetlands: off, soils: off, elevation: off, shoreland: { ...off, watercourses_url: "" } } });
+    const { app } = await screeningApp(d, {
+      layersFile: layers,
+      screening: { flood: off, wetlands: off, soils: off, elevation: off, shoreland: { ...off, watercourses_url: "" } },
+    });
     d.reset();
     const inside = (await call(app, `/v1/screening?lat=${WET.lat}&lon=${WET.lon}`)).json.data.facts;
     expect([inside.flood.status, inside.wetlands.status, inside.soils.status]).toEqual(["sfha", "yes", "ok"]);
-    expect((await call(app, `/v1/screening?lat=${LAKE.lat}&lon=${LAKE.lon}`)).json.data.facts.shoreland.status).toBe("likely");
+    expect((await call(app, `/v1/screening?lat=${LAKE.lat}&lon=${LAKE.lon}`)).json.data.facts.shoreland.status).toBe(
+      "likely",
+    );
     expect(inside.elevation.detail).toContain("not configured here");
     const outside = (await call(app, `/v1/screening?lat=${OUTSIDE.lat}&lon=${OUTSIDE.lon}`)).json.data.facts;
     expect(outside.flood.status).toBe("unknown");

@@ -27,16 +27,34 @@ let ids = { office: "", resource: "" };
 beforeAll(async () => {
   // the app's base_url is http://api.test/v1 (as in the other tests); chromium maps api.test to this server
   const app = (await fullWebApp({}, [screeningStandIn])).app;
-  server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (req, s) => app.handle(req, s.requestIP(req)?.address ?? "127.0.0.1") });
+  server = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch: (req, s) => app.handle(req, s.requestIP(req)?.address ?? "127.0.0.1"),
+  });
   origin = "http://api.test";
-  const place = await (await fetch(`http://127.0.0.1:${server.port}/v1/places/place:2743000`)).json() as any;
-  ids = { office: new URL(place.data.offices[0].page_url).pathname, resource: new URL(place.data.functions.assessment.resources[0].page_url).pathname };
+  const place = (await (await fetch(`http://127.0.0.1:${server.port}/v1/places/place:2743000`)).json()) as any;
+  ids = {
+    office: new URL(place.data.offices[0].page_url).pathname,
+    resource: new URL(place.data.functions.assessment.resources[0].page_url).pathname,
+  };
   mkdirSync(ARTIFACTS, { recursive: true });
   profile = mkdtempSync(join(tmpdir(), "chromium-profile-"));
   browser = await puppeteer.launch({
-    executablePath: CHROMIUM, headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", `--user-data-dir=${profile}`, `--host-resolver-rules=MAP api.test 127.0.0.1:${server.port}`],
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      `--user-data-dir=${profile}`,
+      `--host-resolver-rules=MAP api.test 127.0.0.1:${server.port}`,
+    ],
   });
 }, 300_000);
 
@@ -60,8 +78,12 @@ async function tab(opts: { width?: number; js?: boolean } = {}): Promise<Page> {
   return page;
 }
 
-async function open(path: string, opts: { width?: number; js?: boolean } = {}, reuse?: Page): Promise<{ page: Page; status: number }> {
-  const page = reuse ?? await tab(opts);
+async function open(
+  path: string,
+  opts: { width?: number; js?: boolean } = {},
+  reuse?: Page,
+): Promise<{ page: Page; status: number }> {
+  const page = reuse ?? (await tab(opts));
   const res = await page.goto(origin + path, { waitUntil: "load" });
   return { page, status: res?.status() ?? 0 };
 }
@@ -70,18 +92,35 @@ async function axe(page: Page) {
   await page.addScriptTag({ content: AXE });
   return page.evaluate(async () => {
     const r = await (window as any).axe.run(document, { resultTypes: ["violations"] });
-    return r.violations.map((v: any) => `${v.id} (${v.impact}): ${v.nodes.map((n: any) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+    return r.violations.map(
+      (v: any) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n: any) => n.target.join(" "))
+          .slice(0, 3)
+          .join(" | ")}`,
+    );
   });
 }
 
 describe("pages in chromium", () => {
   test("axe-core: zero violations on every page type; nothing fetched from outside", async () => {
     const pages: [string, string, number][] = [
-      ["home", "/", 200], ["place-county", "/places/county:27053", 200], ["place-city", "/places/place:2743000", 200],
-      ["place-state", "/places/state:50", 200], ["office", ids.office, 200], ["resource", ids.resource, 200], ["topics", "/topics", 200],
-      ["topic", "/topics/parcel_map", 200], ["guide", "/guides/assessor?state=VT", 200], ["source", "/sources/authored-topics", 200],
-      ["search", "/search?q=hennepin", 200], ["find", "/find?lat=44.9778&lon=-93.265", 200], ["find-choices", "/find?place=Washington", 409],
-      ["screening-form", "/screening", 200], ["screening", "/screening?lat=44.9778&lon=-93.265", 200], ["problems", "/problems", 200],
+      ["home", "/", 200],
+      ["place-county", "/places/county:27053", 200],
+      ["place-city", "/places/place:2743000", 200],
+      ["place-state", "/places/state:50", 200],
+      ["office", ids.office, 200],
+      ["resource", ids.resource, 200],
+      ["topics", "/topics", 200],
+      ["topic", "/topics/parcel_map", 200],
+      ["guide", "/guides/assessor?state=VT", 200],
+      ["source", "/sources/authored-topics", 200],
+      ["search", "/search?q=hennepin", 200],
+      ["find", "/find?lat=44.9778&lon=-93.265", 200],
+      ["find-choices", "/find?place=Washington", 409],
+      ["screening-form", "/screening", 200],
+      ["screening", "/screening?lat=44.9778&lon=-93.265", 200],
+      ["problems", "/problems", 200],
       ["not-found", "/places/county:99999", 404],
     ];
     const found: Record<string, string[]> = {};
@@ -101,12 +140,22 @@ describe("pages in chromium", () => {
   }, 120_000);
 
   test("readable on a phone (no sideways scrolling) and printable; screenshots kept", async () => {
-    for (const [name, path] of [["home", "/"], ["place-city", "/places/place:2743000"], ["screening", "/screening?lat=44.9778&lon=-93.265"], ["guide", "/guides/assessor?state=VT"]] as const) {
+    for (const [name, path] of [
+      ["home", "/"],
+      ["place-city", "/places/place:2743000"],
+      ["screening", "/screening?lat=44.9778&lon=-93.265"],
+      ["guide", "/guides/assessor?state=VT"],
+    ] as const) {
       const { page } = await open(path, { width: 390 });
       await page.screenshot({ path: join(ARTIFACTS, `${name}-phone.png`), fullPage: true });
       await page.screenshot({ path: join(ARTIFACTS, `${name}-phone-first-screen.png`) });
-      const overflow = await page.evaluate(() => [document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        [...document.querySelectorAll("main *")].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(0, 3).map((e) => e.tagName + "." + e.className)]);
+      const overflow = await page.evaluate(() => [
+        document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        [...document.querySelectorAll("main *")]
+          .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+          .slice(0, 3)
+          .map((e) => e.tagName + "." + e.className),
+      ]);
       expect([name, overflow]).toEqual([name, [0, []]]);
       await page.close();
     }

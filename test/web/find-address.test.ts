@@ -7,14 +7,21 @@ import { fullWebApp } from "../helpers/web-app";
 import { startCensusDouble, type CensusDouble } from "../doubles/census-geocoder";
 
 let double: CensusDouble;
-const appWith = async (lookupPerMinute = 1000) => (await fullWebApp({
-  geocoder: { base_url: double.url, benchmark: "Public_AR_Current", cache_entries: 1000, cache_ttl_s: 86400 },
-  timeouts: { geocoder_ms: 300, screening_ms: 300, request_ms: 5000 },
-  limits: { ...(await fullWebApp()).deps.config.limits, lookup: { per_minute: lookupPerMinute, per_day: 100000 } },
-} as any)).app;
-const find = (app: Awaited<ReturnType<typeof appWith>>, address: string) => call(app, `/find?address=${encodeURIComponent(address)}&state=`);
+const appWith = async (lookupPerMinute = 1000) =>
+  (
+    await fullWebApp({
+      geocoder: { base_url: double.url, benchmark: "Public_AR_Current", cache_entries: 1000, cache_ttl_s: 86400 },
+      timeouts: { geocoder_ms: 300, screening_ms: 300, request_ms: 5000 },
+      limits: { ...(await fullWebApp()).deps.config.limits, lookup: { per_minute: lookupPerMinute, per_day: 100000 } },
+    } as any)
+  ).app;
+const find = (app: Awaited<ReturnType<typeof appWith>>, address: string) =>
+  call(app, `/find?address=${encodeURIComponent(address)}&state=`);
 
-beforeAll(async () => { double = await startCensusDouble(); await appWith(); }, 600_000);
+beforeAll(async () => {
+  double = await startCensusDouble();
+  await appWith();
+}, 600_000);
 afterAll(() => double.stop());
 
 describe("find by address", () => {
@@ -24,7 +31,9 @@ describe("find by address", () => {
     expect(r.text).toContain("Matched address: 350 S 5TH ST, MINNEAPOLIS, MN, 55415");
     expect(r.text).toContain('href="/places/place:2743000"');
     expect(r.text).toContain("Who does each job");
-    expect(r.text).toMatch(/href="\/screening\?lat=44\.97\d*&amp;lon=-93\.\d+"|href="\/screening\?lat=44\.97\d*&lon=-93\.\d+"/);
+    expect(r.text).toMatch(
+      /href="\/screening\?lat=44\.97\d*&amp;lon=-93\.\d+"|href="\/screening\?lat=44\.97\d*&lon=-93\.\d+"/,
+    );
   });
   test("a street-only match says it is approximate", async () => {
     const r = await find(await appWith(), "street only");

@@ -10,11 +10,16 @@ import type { App } from "../../src/http/app";
 
 const SITE = BASE.replace(/\/v1$/, "");
 let app: App;
-beforeAll(async () => { app = (await fullWebApp()).app; }, 300_000);
+beforeAll(async () => {
+  app = (await fullWebApp()).app;
+}, 300_000);
 
 /** url → a name the page must show (null: any page). */
 function collect(v: unknown, out: Map<string, string | null>, parentName: string | null = null) {
-  if (Array.isArray(v)) { for (const x of v) collect(x, out, parentName); return; }
+  if (Array.isArray(v)) {
+    for (const x of v) collect(x, out, parentName);
+    return;
+  }
   if (!v || typeof v !== "object") return;
   const o = v as Record<string, unknown>;
   const name = typeof o.name === "string" ? o.name : typeof o.title === "string" ? o.title : null;
@@ -30,23 +35,41 @@ function collect(v: unknown, out: Map<string, string | null>, parentName: string
   for (const [k, x] of Object.entries(o)) if (x && typeof x === "object") collect(x, out, k === "data" ? null : name);
 }
 
-function rand(seed: number) { return () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; }; }
+function rand(seed: number) {
+  return () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+}
 
 describe("every page_url of a sweep of answers resolves to its page", () => {
   test("resolve, places, resources, search, topics, guides", async () => {
     const urls = new Map<string, string | null>();
     const answers: string[] = ["/v1/topics"];
     for (const t of TOPICS) answers.push(`/v1/guides/${t}`);
-    for (const s of STATES) answers.push(`/v1/guides/assessor?state=${s.postal}`, `/v1/guides/property_tax_payment?state=${s.postal}`);
+    for (const s of STATES)
+      answers.push(`/v1/guides/assessor?state=${s.postal}`, `/v1/guides/property_tax_payment?state=${s.postal}`);
     const r = rand(11);
-    for (let i = 0; i < 150; i++) answers.push(`/v1/jurisdictions/resolve?lat=${(25 + r() * 24).toFixed(5)}&lon=${(-124 + r() * 57).toFixed(5)}`);
-    for (const q of ["hennepin", "minneapolis", "burlington", "county gis", "assessor", "washington"]) answers.push(`/v1/search?q=${encodeURIComponent(q)}&limit=20`);
+    for (let i = 0; i < 150; i++)
+      answers.push(`/v1/jurisdictions/resolve?lat=${(25 + r() * 24).toFixed(5)}&lon=${(-124 + r() * 57).toFixed(5)}`);
+    for (const q of ["hennepin", "minneapolis", "burlington", "county gis", "assessor", "washington"])
+      answers.push(`/v1/search?q=${encodeURIComponent(q)}&limit=20`);
     answers.push("/v1/jurisdictions/resolve?place=Minneapolis&state=MN", "/v1/jurisdictions/resolve?place=Washington");
-    const places = new Set<string>(["state:27", "state:50", "county:27053", "place:2743000", "place:2706616", "country:us"]);
+    const places = new Set<string>([
+      "state:27",
+      "state:50",
+      "county:27053",
+      "place:2743000",
+      "place:2706616",
+      "country:us",
+    ]);
     let ok = 0;
     for (const a of answers) {
       const res = await call(app, a);
-      if (res.status !== 200 && res.status !== 409) { expect([a, res.status]).toEqual([a, 404]); continue; } // outside coverage (sea, Canada, Mexico)
+      if (res.status !== 200 && res.status !== 409) {
+        expect([a, res.status]).toEqual([a, 404]);
+        continue;
+      } // outside coverage (sea, Canada, Mexico)
       ok++;
       collect(res.json, urls);
       for (const j of res.json?.data?.jurisdictions ?? []) places.add(j.jurisdiction_id);
@@ -61,7 +84,8 @@ describe("every page_url of a sweep of answers resolves to its page", () => {
     }
     const kinds = new Set([...urls.keys()].map((u) => new URL(u).pathname.split("/")[1]));
     // (no answer hands out a /sources/ url today: the authored files' sources are the topic and guide pages)
-    for (const k of ["places", "offices", "resources", "topics", "guides"]) expect([k, kinds.has(k)]).toEqual([k, true]);
+    for (const k of ["places", "offices", "resources", "topics", "guides"])
+      expect([k, kinds.has(k)]).toEqual([k, true]);
     expect(urls.size).toBeGreaterThan(600);
     let named = 0;
     for (const [u, name] of urls) {
@@ -75,6 +99,8 @@ describe("every page_url of a sweep of answers resolves to its page", () => {
       }
     }
     expect(named).toBeGreaterThan(300);
-    console.log(`followed ${urls.size} page urls (${named} checked by name) from ${answers.length + places.size * 2} answers`);
+    console.log(
+      `followed ${urls.size} page urls (${named} checked by name) from ${answers.length + places.size * 2} answers`,
+    );
   }, 240_000);
 });

@@ -45,8 +45,11 @@ describe("every page type answers", () => {
     // an office id and a resource id taken from an API answer
     const place = (await call(app, "/v1/places/place:2743000")).json.data;
     const officeUrl = new URL(place.offices[0].page_url).pathname;
-    const resourceUrl = new URL(place.functions.assessment.resources[0]?.page_url ?? place.resources[0].page_url).pathname;
-    const list = pages.map((p) => (p[0].includes("PLACEHOLDER") ? [officeUrl, "public, max-age=900", /Office of/] as typeof p : p));
+    const resourceUrl = new URL(place.functions.assessment.resources[0]?.page_url ?? place.resources[0].page_url)
+      .pathname;
+    const list = pages.map((p) =>
+      p[0].includes("PLACEHOLDER") ? ([officeUrl, "public, max-age=900", /Office of/] as typeof p) : p,
+    );
     list.push([resourceUrl, "public, max-age=900", /Link status/]);
     for (const [path, cache, body] of list) {
       const r = await call(app, path, { headers: { "X-Request-Id": "page-test-0001" } });
@@ -99,11 +102,25 @@ describe("conditional requests and HEAD", () => {
 
 describe("errors are HTML pages outside /v1, problem+json on /v1", () => {
   const cases: [string, number][] = [
-    ["/places/county:99999", 404], ["/places/not-an-id", 404], ["/offices/no-such-office", 404], ["/resources/no-such-resource", 404],
-    ["/sources/no-such-source", 404], ["/topics/no_such_topic", 404], ["/guides/no_such_topic", 404], ["/nothing/here", 404],
-    ["/problems/no-such-type", 404], ["/places/%E0%A4%A", 404], ["/places/county:27053?page=999", 404],
-    ["/guides/assessor?state=ZZ", 400], ["/search?q=a", 400], ["/search?q=mill&state=Q1", 400], ["/places/county:27053?page=0", 400],
-    ["/find?lat=95&lon=0", 400], ["/find?lat=10", 400], ["/find?place=Nowhereville%20Zzyzx&state=MN", 404], ["/find?lat=0&lon=0", 404],
+    ["/places/county:99999", 404],
+    ["/places/not-an-id", 404],
+    ["/offices/no-such-office", 404],
+    ["/resources/no-such-resource", 404],
+    ["/sources/no-such-source", 404],
+    ["/topics/no_such_topic", 404],
+    ["/guides/no_such_topic", 404],
+    ["/nothing/here", 404],
+    ["/problems/no-such-type", 404],
+    ["/places/%E0%A4%A", 404],
+    ["/places/county:27053?page=999", 404],
+    ["/guides/assessor?state=ZZ", 400],
+    ["/search?q=a", 400],
+    ["/search?q=mill&state=Q1", 400],
+    ["/places/county:27053?page=0", 400],
+    ["/find?lat=95&lon=0", 400],
+    ["/find?lat=10", 400],
+    ["/find?place=Nowhereville%20Zzyzx&state=MN", 404],
+    ["/find?lat=0&lon=0", 404],
     ["/screening?lat=abc&lon=1", 400], // the screening route refuses the point: the form again, 400
   ];
   test("each unknown id or bad input: its status, an HTML page, no-store, the request id shown", async () => {
@@ -144,7 +161,9 @@ describe("errors are HTML pages outside /v1, problem+json on /v1", () => {
 describe("screening page", () => {
   test("the real screening route, air-gapped: the page shows every fact as screening, unknowns with their reason", async () => {
     const off = { enabled: false };
-    const airGapped = (await fullWebApp({ screening: { flood: off, wetlands: off, soils: off, elevation: off } } as any)).app;
+    const airGapped = (
+      await fullWebApp({ screening: { flood: off, wetlands: off, soils: off, elevation: off } } as any)
+    ).app;
     const r = await call(airGapped, "/screening?lat=44.9778&lon=-93.265");
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toContain("text/html");
@@ -164,7 +183,8 @@ describe("screening page", () => {
     expect(r.status).toBe(200);
     expect(r.headers.get("cache-control")).toBe("public, max-age=3600");
     expect(r.text).toContain("Screening, not a determination.");
-    for (const h of ["Flood zone", "Wetlands", "Soils", "Elevation", "Radon zone"]) expect(r.text).toContain(`>${h}</h2>`);
+    for (const h of ["Flood zone", "Wetlands", "Soils", "Elevation", "Radon zone"])
+      expect(r.text).toContain(`>${h}</h2>`);
     expect(r.text).not.toContain(">Shoreland (Minnesota)</h2>"); // optional fact absent → no section
     expect((r.text.match(/<strong>Caveat:<\/strong>/g) ?? []).length).toBe(5);
     expect((r.text.match(/<strong>Who decides:<\/strong>/g) ?? []).length).toBe(5);
@@ -196,7 +216,8 @@ describe("limits: pages draw from the anonymous buckets", () => {
   });
   test("place pages also draw from the list buckets (5 a minute)", async () => {
     const { app: limited } = await fullWebApp({}, [], false);
-    for (let i = 0; i < 5; i++) expect((await call(limited, "/places/county:27053", { address: "198.51.100.10" })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await call(limited, "/places/county:27053", { address: "198.51.100.10" })).status).toBe(200);
     expect((await call(limited, "/places/county:27053", { address: "198.51.100.10" })).status).toBe(429);
     expect((await call(limited, "/topics", { address: "198.51.100.10" })).status).toBe(200);
   });
@@ -205,8 +226,15 @@ describe("limits: pages draw from the anonymous buckets", () => {
 describe("escaping", () => {
   test("hostile names in records and in the query are escaped on every page", async () => {
     const { app: h } = await hostileWebApp();
-    for (const path of ["/places/county:27053", "/resources/fixture-hostile-resource", "/offices/fixture-hostile-office", "/sources/fixture-hostile",
-      "/search?q=script", `/search?q=${encodeURIComponent(HOSTILE.resource)}`, `/find?place=${encodeURIComponent(HOSTILE.office)}`]) {
+    for (const path of [
+      "/places/county:27053",
+      "/resources/fixture-hostile-resource",
+      "/offices/fixture-hostile-office",
+      "/sources/fixture-hostile",
+      "/search?q=script",
+      `/search?q=${encodeURIComponent(HOSTILE.resource)}`,
+      `/find?place=${encodeURIComponent(HOSTILE.office)}`,
+    ]) {
       const r = await call(h, path);
       expect([path, r.status < 500]).toEqual([path, true]);
       // markup outside attribute values (kitajs escapes the quote in attributes, so a value cannot end early)

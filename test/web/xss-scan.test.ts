@@ -8,7 +8,10 @@ import { ROOT } from "../helpers/app";
 test("xss-scan finds no unescaped text in src/web", () => {
   const files = [...new Glob("src/web/**/*.tsx").scanSync(ROOT)].sort();
   expect(files.length).toBeGreaterThan(10);
-  const p = Bun.spawnSync([join(ROOT, "node_modules/.bin/xss-scan"), ...files], { cwd: ROOT, env: { ...process.env, FORCE_COLOR: "0" } });
+  const p = Bun.spawnSync([join(ROOT, "node_modules/.bin/xss-scan"), ...files], {
+    cwd: ROOT,
+    env: { ...process.env, FORCE_COLOR: "0" },
+  });
   const out = p.stdout.toString() + p.stderr.toString();
   expect(out).toContain("No XSS vulnerabilities found");
   expect(p.exitCode).toBe(0);

@@ -9,39 +9,112 @@ import { countyData } from "../../parcels/county-data";
 import { countyNamesOf } from "../../parcels/county-names";
 
 const DATE = Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
-const validDate = (s: string | undefined) => s === undefined || new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
+const validDate = (s: string | undefined) =>
+  s === undefined || new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
 const PLAN_ONLY = ["op", "field", "min", "max", "since", "until"] as const;
 
 export const countyDataRoute: RouteDef = {
   path: "/county-data",
   operationId: "getCountyData",
   summary: "Questions over many parcels in one county (never owner names)",
-  description: "Either a plain question in q, or a plan: jurisdiction_id (a county) with op and field. min and max bound the field itself (numeric fields only; for field=sale_date use since/until); since and until bound the last sale date, for every op and field. top and bottom list rows (paged by offset); count, avg and median give value. Owner names, owner rankings and owner searches are never available. Parcel maps are not surveys; the county record is official.",
+  description:
+    "Either a plain question in q, or a plan: jurisdiction_id (a county) with op and field. min and max bound the field itself (numeric fields only; for field=sale_date use since/until); since and until bound the last sale date, for every op and field. top and bottom list rows (paged by offset); count, avg and median give value. Owner names, owner rankings and owner searches are never available. Parcel maps are not surveys; the county record is official.",
   query: {
-    q: { schema: Type.String({ minLength: 2, maxLength: 200 }), as: "string", problem: "bad-parameter", description: "A plain question, e.g. 'biggest parcel in King County, WA'." },
-    jurisdiction_id: { schema: Type.String({ pattern: "^county:[0-9]{5}$" }), as: "string", problem: "bad-parameter", description: "A county identifier (county:NNNNN)." },
-    op: { schema: Type.Union(OPS.map((o) => Type.Literal(o)), { default: "top" }), as: "string", problem: "bad-parameter", description: "top, bottom, count, avg or median; default top." },
-    field: { schema: Type.Union(FIELDS.map((f) => Type.Literal(f)), { default: "acres" }), as: "string", problem: "bad-parameter", description: "The field the op is over; default acres." },
-    min: { schema: Type.Number(), as: "number", problem: "bad-parameter", description: "Lower bound (inclusive) of the field; not for sale_date." },
-    max: { schema: Type.Number(), as: "number", problem: "bad-parameter", description: "Upper bound (inclusive) of the field; not for sale_date." },
-    since: { schema: DATE, as: "string", problem: "bad-parameter", description: "Last sale on or after this date (any op, any field)." },
-    until: { schema: DATE, as: "string", problem: "bad-parameter", description: "Last sale on or before this date (any op, any field)." },
-    limit: { schema: Type.Integer({ minimum: 1, maximum: 50, default: 10 }), as: "integer", problem: "bad-parameter", description: "Rows for top and bottom, 1–50, default 10." },
-    offset: { schema: Type.Integer({ minimum: 0, maximum: 1000, default: 0 }), as: "integer", problem: "bad-parameter", description: "Rows to skip for top and bottom, 0–1000, default 0." },
+    q: {
+      schema: Type.String({ minLength: 2, maxLength: 200 }),
+      as: "string",
+      problem: "bad-parameter",
+      description: "A plain question, e.g. 'biggest parcel in King County, WA'.",
+    },
+    jurisdiction_id: {
+      schema: Type.String({ pattern: "^county:[0-9]{5}$" }),
+      as: "string",
+      problem: "bad-parameter",
+      description: "A county identifier (county:NNNNN).",
+    },
+    op: {
+      schema: Type.Union(
+        OPS.map((o) => Type.Literal(o)),
+        { default: "top" },
+      ),
+      as: "string",
+      problem: "bad-parameter",
+      description: "top, bottom, count, avg or median; default top.",
+    },
+    field: {
+      schema: Type.Union(
+        FIELDS.map((f) => Type.Literal(f)),
+        { default: "acres" },
+      ),
+      as: "string",
+      problem: "bad-parameter",
+      description: "The field the op is over; default acres.",
+    },
+    min: {
+      schema: Type.Number(),
+      as: "number",
+      problem: "bad-parameter",
+      description: "Lower bound (inclusive) of the field; not for sale_date.",
+    },
+    max: {
+      schema: Type.Number(),
+      as: "number",
+      problem: "bad-parameter",
+      description: "Upper bound (inclusive) of the field; not for sale_date.",
+    },
+    since: {
+      schema: DATE,
+      as: "string",
+      problem: "bad-parameter",
+      description: "Last sale on or after this date (any op, any field).",
+    },
+    until: {
+      schema: DATE,
+      as: "string",
+      problem: "bad-parameter",
+      description: "Last sale on or before this date (any op, any field).",
+    },
+    limit: {
+      schema: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
+      as: "integer",
+      problem: "bad-parameter",
+      description: "Rows for top and bottom, 1–50, default 10.",
+    },
+    offset: {
+      schema: Type.Integer({ minimum: 0, maximum: 1000, default: 0 }),
+      as: "integer",
+      problem: "bad-parameter",
+      description: "Rows to skip for top and bottom, 0–1000, default 0.",
+    },
   },
   data: CountyData,
   errors: [304, 400, 401, 429, 503],
   handler: async ({ deps, query }) => {
-    if (!validDate(query.since) || !validDate(query.until)) throw new DomainError("bad-parameter", "since and until must be real calendar dates (YYYY-MM-DD).");
-    if (query.q === undefined && query.jurisdiction_id === undefined) throw new DomainError("bad-parameter", "Give q (a plain question) or jurisdiction_id (a county) with op and field.");
+    if (!validDate(query.since) || !validDate(query.until))
+      throw new DomainError("bad-parameter", "since and until must be real calendar dates (YYYY-MM-DD).");
+    if (query.q === undefined && query.jurisdiction_id === undefined)
+      throw new DomainError(
+        "bad-parameter",
+        "Give q (a plain question) or jurisdiction_id (a county) with op and field.",
+      );
     if (query.q !== undefined) {
       const both = PLAN_ONLY.filter((k) => query[k] !== undefined);
-      if (both.length) throw new DomainError("bad-parameter", `Give q or a plan, not both: ${both.join(", ")} cannot go with q (jurisdiction_id, limit and offset can).`);
+      if (both.length)
+        throw new DomainError(
+          "bad-parameter",
+          `Give q or a plan, not both: ${both.join(", ")} cannot go with q (jurisdiction_id, limit and offset can).`,
+        );
     }
-    if (!deps.parcels) throw new DomainError("upstream-unavailable", "No parcel database is configured on this server.");
+    if (!deps.parcels)
+      throw new DomainError("upstream-unavailable", "No parcel database is configured on this server.");
     const r = await countyData(deps.parcels, countyNamesOf(deps.directory), {
-      q: query.q, jurisdictionId: query.jurisdiction_id, op: query.op, field: query.field,
-      bounds: { min: query.min, max: query.max, since: query.since, until: query.until }, limit: query.limit, offset: query.offset ?? 0,
+      q: query.q,
+      jurisdictionId: query.jurisdiction_id,
+      op: query.op,
+      field: query.field,
+      bounds: { min: query.min, max: query.max, since: query.since, until: query.until },
+      limit: query.limit,
+      offset: query.offset ?? 0,
     });
     return { data: r.data, sources: r.sources as any, asOf: deps.asOf, cache: "default" };
   },

@@ -10,4 +10,13 @@ import { screeningRoute } from "./screening";
 import { countyDataRoute } from "./county-data";
 
 // part 4 order
-export const ROUTES: RouteDef[] = [resolveRoute, resourcesRoute, placesRoute, topicsRoute, guidesRoute, screeningRoute, searchRoute, countyDataRoute];
+export const ROUTES: RouteDef[] = [
+  resolveRoute,
+  resourcesRoute,
+  placesRoute,
+  topicsRoute,
+  guidesRoute,
+  screeningRoute,
+  searchRoute,
+  countyDataRoute,
+];

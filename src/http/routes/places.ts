@@ -8,7 +8,8 @@ import { nextUrl } from "./next-url";
 export const placesRoute: RouteDef = {
   path: "/places/:jurisdiction_id",
   operationId: "getPlace",
-  summary: "Full directory for one place: the place, its chain, offices, the body per function, its own resources (paged)",
+  summary:
+    "Full directory for one place: the place, its chain, offices, the body per function, its own resources (paged)",
   list: true,
   pathParams: { jurisdiction_id: { ...jurisdictionIdParam, required: true, in: "path" } },
   query: { limit: limitParam, cursor: cursorParam },
@@ -22,7 +23,11 @@ export const placesRoute: RouteDef = {
     const r = directoryOf(deps).place(id, offset, pageSize(query.limit, ctx.keyed));
     const next = r.nextOffset === null ? null : deps.cursors.issue(path, {}, r.nextOffset);
     return {
-      data: { ...r.data, next_cursor: next }, sources: r.sources, notices: r.notices, asOf: deps.asOf, cache: "default",
+      data: { ...r.data, next_cursor: next },
+      sources: r.sources,
+      notices: r.notices,
+      asOf: deps.asOf,
+      cache: "default",
       next: next ? nextUrl(ctx.url, deps.config.base_url, path, next) : null,
     };
   },

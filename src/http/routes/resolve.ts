@@ -12,17 +12,40 @@ export const resolveRoute: RouteDef = {
   path: "/jurisdictions/resolve",
   operationId: "resolveJurisdictions",
   summary: "The jurisdiction chain and, per function, the body that performs it",
-  description: "Give exactly one selector: lat+lon, address, place (+state) or jurisdiction_id. None or several → 400 bad-parameter.",
+  description:
+    "Give exactly one selector: lat+lon, address, place (+state) or jurisdiction_id. None or several → 400 bad-parameter.",
   query: {
-    lat: latParam, lon: lonParam,
-    address: { schema: Type.String({ minLength: 3, maxLength: 200 }), as: "string", problem: "bad-parameter", description: "Free-text US address, geocoded (cached for a day)." },
-    place: { schema: Type.String({ minLength: 2, maxLength: 100 }), as: "string", problem: "bad-parameter", description: "County, city, town or township name; ', County' may follow; may end in the state code." },
+    lat: latParam,
+    lon: lonParam,
+    address: {
+      schema: Type.String({ minLength: 3, maxLength: 200 }),
+      as: "string",
+      problem: "bad-parameter",
+      description: "Free-text US address, geocoded (cached for a day).",
+    },
+    place: {
+      schema: Type.String({ minLength: 2, maxLength: 100 }),
+      as: "string",
+      problem: "bad-parameter",
+      description: "County, city, town or township name; ', County' may follow; may end in the state code.",
+    },
     state: stateParam,
     jurisdiction_id: jurisdictionIdParam,
   },
   data: ResolveResult,
   errors: [304, 400, 401, 404, 409, 429, 503],
-  problems: ["bad-parameter", "unknown-state", "outside-coverage", "unknown-jurisdiction", "address-not-found", "place-not-found", "ambiguous", "lookup-limit", "busy", "upstream-unavailable"],
+  problems: [
+    "bad-parameter",
+    "unknown-state",
+    "outside-coverage",
+    "unknown-jurisdiction",
+    "address-not-found",
+    "place-not-found",
+    "ambiguous",
+    "lookup-limit",
+    "busy",
+    "upstream-unavailable",
+  ],
   handler: ({ deps, query, ctx }) => {
     const raw = ctx.query;
     const isGiven = (s: readonly string[]) => s.some((k) => raw[k] !== undefined && raw[k] !== "");
@@ -30,20 +53,35 @@ export const resolveRoute: RouteDef = {
     for (const s of SELECTORS) if (isGiven(s)) count++;
     if (count !== 1) {
       const given = SELECTORS.filter(isGiven);
-      throw new DomainError("bad-parameter", given.length === 0
-        ? "Give one selector: lat and lon, address, place (with state) or jurisdiction_id."
-        : `Give exactly one selector; got ${given.map((s) => s.join("+")).join(", ")}.`);
+      throw new DomainError(
+        "bad-parameter",
+        given.length === 0
+          ? "Give one selector: lat and lon, address, place (with state) or jurisdiction_id."
+          : `Give exactly one selector; got ${given.map((s) => s.join("+")).join(", ")}.`,
+      );
     }
     const dir = directoryOf(deps);
     // jurisdictions, functions, sources and notices are memoised per chain by the directory, and a point's match is
     // one constant: serialise them once (the chain's jurisdictions first: the envelope is kept under it)
-    const done = (r: { data: { match: unknown; jurisdictions: unknown; functions: unknown }; sources: any[]; notices: string[] }) =>
-      ({ data: r.data, sources: r.sources, notices: r.notices, asOf: deps.asOf, cache: "default" as const, frozen: [r.data.jurisdictions, r.data.match, r.data.functions, r.sources, r.notices] });
+    const done = (r: {
+      data: { match: unknown; jurisdictions: unknown; functions: unknown };
+      sources: any[];
+      notices: string[];
+    }) => ({
+      data: r.data,
+      sources: r.sources,
+      notices: r.notices,
+      asOf: deps.asOf,
+      cache: "default" as const,
+      frozen: [r.data.jurisdictions, r.data.match, r.data.functions, r.sources, r.notices],
+    });
     dir.requireState(query.state);
     const point = pointOf(query, raw);
     if (point) return done(dir.resolvePoint(point.lon, point.lat));
     if (query.jurisdiction_id) return done(dir.resolveId(query.jurisdiction_id));
     if (query.place) return done(dir.resolvePlace(query.place, query.state));
-    return deps.addresses!.geocode(query.address).then((m) => done(dir.resolvePoint(m.lon, m.lat, { by: "address", label: m.label, approximate: m.approximate })));
+    return deps
+      .addresses!.geocode(query.address)
+      .then((m) => done(dir.resolvePoint(m.lon, m.lat, { by: "address", label: m.label, approximate: m.approximate })));
   },
 };

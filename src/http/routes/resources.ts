@@ -10,25 +10,44 @@ export const resourcesRoute: RouteDef = {
   path: "/resources",
   operationId: "listResources",
   summary: "Ranked official resources for a place or a point",
-  description: "Give jurisdiction_id, or lat with lon (then topic is required). With a topic: the place's own resources first, then up the chain to the state and the national level. Without a topic: the place's own only. One order for every caller.",
+  description:
+    "Give jurisdiction_id, or lat with lon (then topic is required). With a topic: the place's own resources first, then up the chain to the state and the national level. Without a topic: the place's own only. One order for every caller.",
   list: true,
-  query: { jurisdiction_id: jurisdictionIdParam, lat: latParam, lon: lonParam, topic: topicParam, limit: limitParam, cursor: cursorParam },
+  query: {
+    jurisdiction_id: jurisdictionIdParam,
+    lat: latParam,
+    lon: lonParam,
+    topic: topicParam,
+    limit: limitParam,
+    cursor: cursorParam,
+  },
   data: ResourcePage,
   errors: [304, 400, 401, 404, 429],
   problems: ["bad-parameter", "bad-point", "bad-cursor", "unknown-topic", "unknown-jurisdiction", "outside-coverage"],
   handler: ({ deps, query, ctx }) => {
     const raw = ctx.query;
     const point = pointOf(query, raw);
-    if (point && query.jurisdiction_id) throw new DomainError("bad-parameter", "Give jurisdiction_id, or lat with lon, not both.");
-    if (!point && !query.jurisdiction_id) throw new DomainError("bad-parameter", "Give jurisdiction_id, or lat together with lon.");
+    if (point && query.jurisdiction_id)
+      throw new DomainError("bad-parameter", "Give jurisdiction_id, or lat with lon, not both.");
+    if (!point && !query.jurisdiction_id)
+      throw new DomainError("bad-parameter", "Give jurisdiction_id, or lat together with lon.");
     if (point && !query.topic) throw new DomainError("bad-parameter", "topic is required with lat and lon.");
     const bound = { jurisdiction_id: query.jurisdiction_id, lat: raw.lat, lon: raw.lon, topic: query.topic };
     const offset = deps.cursors.read("/resources", bound, query.cursor);
     const size = pageSize(query.limit, ctx.keyed);
-    const r = directoryOf(deps).resources(point ? { point } : { jurisdictionId: query.jurisdiction_id }, query.topic ?? null, offset, size);
+    const r = directoryOf(deps).resources(
+      point ? { point } : { jurisdictionId: query.jurisdiction_id },
+      query.topic ?? null,
+      offset,
+      size,
+    );
     const next = r.nextOffset === null ? null : deps.cursors.issue("/resources", bound, r.nextOffset);
     return {
-      data: { ...r.data, next_cursor: next }, sources: r.sources, notices: r.notices, asOf: deps.asOf, cache: "default",
+      data: { ...r.data, next_cursor: next },
+      sources: r.sources,
+      notices: r.notices,
+      asOf: deps.asOf,
+      cache: "default",
       next: next ? nextUrl(ctx.url, deps.config.base_url, "/resources", next) : null,
     };
   },

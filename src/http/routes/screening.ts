@@ -14,7 +14,8 @@ export const screeningRoute: RouteDef = {
   path: "/screening",
   operationId: "getScreening",
   summary: "Screening facts for the exact point: flood, wetlands, soils, elevation, radon, and shoreland in Minnesota",
-  description: "Screening, never a determination: each fact names its data, date, caveat and who decides. A fact that could not be checked is `unknown` (retry later). New outside lookups draw from the lookup limit (429 lookup-limit); too many outside lookups at once → 503 busy.",
+  description:
+    "Screening, never a determination: each fact names its data, date, caveat and who decides. A fact that could not be checked is `unknown` (retry later). New outside lookups draw from the lookup limit (429 lookup-limit); too many outside lookups at once → 503 busy.",
   query: { lat: { ...latParam, required: true }, lon: { ...lonParam, required: true } },
   data: Screening,
   errors: [304, 400, 401, 404, 429, 503],
@@ -31,8 +32,16 @@ export const screeningRoute: RouteDef = {
       throw e;
     }
     return {
-      data: { kind: "screening", point: { type: "Point", coordinates: [point.lon, point.lat] }, jurisdictions: place.jurisdictions, facts: r.facts },
-      sources: r.sources as any[], notices: r.notices, asOf: deps.asOf, frozen: [r.facts, place.jurisdictions], // the facts first: the envelope is kept under them
+      data: {
+        kind: "screening",
+        point: { type: "Point", coordinates: [point.lon, point.lat] },
+        jurisdictions: place.jurisdictions,
+        facts: r.facts,
+      },
+      sources: r.sources as any[],
+      notices: r.notices,
+      asOf: deps.asOf,
+      frozen: [r.facts, place.jurisdictions], // the facts first: the envelope is kept under them
       cache: "screening", // an hour (spec part 4), also when a fact is unknown; our own cache never keeps an unknown
     };
   },

@@ -11,9 +11,19 @@ export const searchRoute: RouteDef = {
   operationId: "searchNames",
   summary: "Name lookup over place names and directory resource names (never people)",
   query: {
-    q: { schema: Type.String({ minLength: 2, maxLength: 200 }), as: "string", problem: "bad-parameter", required: true },
+    q: {
+      schema: Type.String({ minLength: 2, maxLength: 200 }),
+      as: "string",
+      problem: "bad-parameter",
+      required: true,
+    },
     state: stateParam,
-    limit: { schema: Type.Integer({ minimum: 1, maximum: 50, default: 10 }), as: "integer", problem: "bad-parameter", description: "How many places and how many resources, 1–50, default 10; at most 20 of each without a key." },
+    limit: {
+      schema: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
+      as: "integer",
+      problem: "bad-parameter",
+      description: "How many places and how many resources, 1–50, default 10; at most 20 of each without a key.",
+    },
   },
   data: SearchResult,
   errors: [304, 400, 401, 429],

@@ -11,9 +11,18 @@ export const STATE_CODE_PATTERN = "^[A-Za-z]{2}$";
 export const JURISDICTION_ID_PATTERN =
   "^(state:\\d{2}|county:\\d{5}|cousub:\\d{10}|place:\\d{7}|district:[a-z0-9-]+|country:us)$";
 
-export const StateCode = Type.String({ pattern: STATE_CODE_PATTERN, description: "Two-letter postal code of a state, DC or territory." });
-export const JurisdictionId = Type.String({ pattern: JURISDICTION_ID_PATTERN, description: "Census GEOID with a type prefix." });
-export const Topic = Type.Union(TOPICS.map((t) => Type.Literal(t)), { $id: undefined, description: "Topic vocabulary (see /topics)." });
+export const StateCode = Type.String({
+  pattern: STATE_CODE_PATTERN,
+  description: "Two-letter postal code of a state, DC or territory.",
+});
+export const JurisdictionId = Type.String({
+  pattern: JURISDICTION_ID_PATTERN,
+  description: "Census GEOID with a type prefix.",
+});
+export const Topic = Type.Union(
+  TOPICS.map((t) => Type.Literal(t)),
+  { $id: undefined, description: "Topic vocabulary (see /topics)." },
+);
 export const Fn = lit(FUNCTIONS);
 export const VerifiedStatus = lit(VERIFIED_STATUSES);
 export const LicenseClass = lit(LICENSE_CLASSES);

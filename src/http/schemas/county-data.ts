@@ -4,10 +4,18 @@ import { Nullable, Uri } from "./common";
 
 export const CountyRow = Type.Object(
   {
-    rank: Type.Integer(), apn: Type.String(), situs_address: Nullable(Type.String()), acres: Nullable(Type.Number()),
-    value: Nullable(Type.Number()), value_label: Nullable(Type.String()), last_sale_date: Nullable(Type.String()),
-    last_sale_price: Nullable(Type.Number()), year_built: Nullable(Type.Integer()), parcel_gis_url: Nullable(Uri),
-    lat: Nullable(Type.Number()), lon: Nullable(Type.Number()),
+    rank: Type.Integer(),
+    apn: Type.String(),
+    situs_address: Nullable(Type.String()),
+    acres: Nullable(Type.Number()),
+    value: Nullable(Type.Number()),
+    value_label: Nullable(Type.String()),
+    last_sale_date: Nullable(Type.String()),
+    last_sale_price: Nullable(Type.Number()),
+    year_built: Nullable(Type.Integer()),
+    parcel_gis_url: Nullable(Uri),
+    lat: Nullable(Type.Number()),
+    lon: Nullable(Type.Number()),
   },
   { additionalProperties: false },
 );
@@ -15,12 +23,16 @@ export const CountyRow = Type.Object(
 export const CountyData = Type.Object(
   {
     question: Type.String(),
-    state: Type.Union(["ok", "no_data", "unavailable", "owners_unavailable", "not_cleared", "busy", "down"].map((v) => Type.Literal(v))),
+    state: Type.Union(
+      ["ok", "no_data", "unavailable", "owners_unavailable", "not_cleared", "busy", "down"].map((v) => Type.Literal(v)),
+    ),
     answer: Type.String(),
     notes: Type.Array(Type.String()),
     rows: Type.Array(CountyRow, { maxItems: 50 }),
     value: Type.Optional(Nullable(Type.Number())),
-    source: Nullable(Type.Object({ name: Type.String(), as_of: Nullable(Type.String()) }, { additionalProperties: false })),
+    source: Nullable(
+      Type.Object({ name: Type.String(), as_of: Nullable(Type.String()) }, { additionalProperties: false }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -14,7 +14,12 @@ export const Jurisdiction = Type.Object({
   page_url: Uri,
 });
 
-export const Person = Type.Object({ name: Type.String(), title: Type.String(), source_url: Uri, verified_at: DateOnly });
+export const Person = Type.Object({
+  name: Type.String(),
+  title: Type.String(),
+  source_url: Uri,
+  verified_at: DateOnly,
+});
 
 export const Office = Type.Object({
   office_id: Type.String(),
@@ -44,7 +49,9 @@ export const Resource = Type.Object({
   official: Type.Boolean(),
   verified_status: VerifiedStatus,
   verified_at: Type.Optional(Nullable(DateOnly)),
-  verification_method: Type.Optional(Nullable(Type.Union([Type.Literal("automated"), Type.Literal("browser"), Type.Literal("manual")]))),
+  verification_method: Type.Optional(
+    Nullable(Type.Union([Type.Literal("automated"), Type.Literal("browser"), Type.Literal("manual")])),
+  ),
   last_http_status: Type.Optional(Nullable(Type.Integer())),
   license_class: Type.Literal("open"),
   source_kind: Type.Optional(Type.String()),
@@ -58,7 +65,9 @@ const FunctionEntryFields = {
   office: Type.Optional(Nullable(Office)),
   resources: Type.Array(Resource),
   role: Type.Optional(Type.Union([Type.Literal("primary"), Type.Literal("secondary"), Type.Literal("delinquent")])),
-  levy_scope: Type.Optional(Nullable(Type.Union(["county", "municipal", "school", "special", "all"].map((v) => Type.Literal(v))))),
+  levy_scope: Type.Optional(
+    Nullable(Type.Union(["county", "municipal", "school", "special", "all"].map((v) => Type.Literal(v)))),
+  ),
   basis: Type.Optional(Nullable(Type.String())),
   evidence_url: Type.Optional(Nullable(Uri)),
 };
@@ -69,8 +78,12 @@ export const FunctionEntry = Type.Object({
 
 const optEntry = () => Type.Optional(Nullable(FunctionEntry));
 export const Functions = Type.Object({
-  assessment: optEntry(), tax_collection: optEntry(), recording: optEntry(),
-  zoning: optEntry(), permits: optEntry(), gis: optEntry(),
+  assessment: optEntry(),
+  tax_collection: optEntry(),
+  recording: optEntry(),
+  zoning: optEntry(),
+  permits: optEntry(),
+  gis: optEntry(),
 });
 
 export const ResolveResult = Type.Object({
@@ -104,5 +117,13 @@ export const PlacePage = Type.Object({
 export const SearchResult = Type.Object({ places: Type.Array(Jurisdiction), resources: Type.Array(Resource) });
 
 export const named: Record<string, TSchema> = {
-  Jurisdiction, Office, Resource, FunctionEntry, Functions, ResolveResult, ResourcePage, PlacePage, SearchResult,
+  Jurisdiction,
+  Office,
+  Resource,
+  FunctionEntry,
+  Functions,
+  ResolveResult,
+  ResourcePage,
+  PlacePage,
+  SearchResult,
 };

@@ -7,6 +7,18 @@ import { CountyData, CountyRow } from "./county-data";
 
 /** Every part-2 schema by its spec name, for the OpenAPI components. */
 export const componentSchemas: Record<string, TSchema> = {
-  Point, Source, Choice, Problem, ...directory, TopicInfo, TopicList, Rule, StateRules, Guide, Screening, Fact,
-  CountyData, CountyRow,
+  Point,
+  Source,
+  Choice,
+  Problem,
+  ...directory,
+  TopicInfo,
+  TopicList,
+  Rule,
+  StateRules,
+  Guide,
+  Screening,
+  Fact,
+  CountyData,
+  CountyRow,
 };

@@ -54,13 +54,27 @@ export function parseCensusReply(body: unknown, inputAddress: string): GeocodeRe
     if (typeof label !== "string" || label.trim() === "") throw bad(`match ${i} has no matchedAddress`);
     const c = m.coordinates;
     if (!isObject(c)) throw bad(`match ${i} has no coordinates`);
-    const lon = c.x, lat = c.y;
-    if (typeof lon !== "number" || typeof lat !== "number" || !Number.isFinite(lon) || !Number.isFinite(lat)
-      || lon < -180 || lon > 180 || lat < -90 || lat > 90) {
+    const lon = c.x,
+      lat = c.y;
+    if (
+      typeof lon !== "number" ||
+      typeof lat !== "number" ||
+      !Number.isFinite(lon) ||
+      !Number.isFinite(lat) ||
+      lon < -180 ||
+      lon > 180 ||
+      lat < -90 ||
+      lat > 90
+    ) {
       throw bad(`match ${i} has coordinates outside WGS84`);
     }
     const comps = isObject(m.addressComponents) ? m.addressComponents : {};
-    return { label: label.trim(), lon, lat, approximate: isApproximate(houseNumber, comps.fromAddress, comps.toAddress) };
+    return {
+      label: label.trim(),
+      lon,
+      lat,
+      approximate: isApproximate(houseNumber, comps.fromAddress, comps.toAddress),
+    };
   });
   return { matches };
 }

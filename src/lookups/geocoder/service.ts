@@ -39,10 +39,7 @@ export interface AddressLookupOptions {
   maxChoices?: number;
 }
 
-type Outcome =
-  | AddressMatchResult
-  | { kind: "not-found" }
-  | { kind: "ambiguous"; choices: Choice[] };
+type Outcome = AddressMatchResult | { kind: "not-found" } | { kind: "ambiguous"; choices: Choice[] };
 
 export const ONE_DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -79,7 +76,10 @@ export class AddressLookup {
     const charge = this.takeLookup();
     if (!charge.ok) {
       const retryAfter = Math.max(1, Math.ceil(Number.isFinite(charge.retryAfter) ? charge.retryAfter : 1));
-      throw new DomainError("lookup-limit", "address lookup limit reached; try again later", { retryAfter, headers: charge.headers });
+      throw new DomainError("lookup-limit", "address lookup limit reached; try again later", {
+        retryAfter,
+        headers: charge.headers,
+      });
     }
 
     return settle(await this.flights.run(key, () => this.ask(key)));
@@ -124,9 +124,10 @@ function settle(o: Outcome): AddressMatchResult {
 
 function upstreamUnavailable(err: unknown): DomainError {
   if (err instanceof DomainError) return err;
-  const detail = err instanceof UpstreamError && err.reason === "timeout"
-    ? "the address geocoding service did not answer in time"
-    : "the address geocoding service is unavailable";
+  const detail =
+    err instanceof UpstreamError && err.reason === "timeout"
+      ? "the address geocoding service did not answer in time"
+      : "the address geocoding service is unavailable";
   const e = new DomainError("upstream-unavailable", detail);
   (e as Error).cause = err;
   return e;

@@ -18,30 +18,47 @@ export interface LoadOptions {
   log?: (line: string) => void;
 }
 
-export interface LoadResult { loadId: number; tables: { tag: string; table: string; sourceLayer: string; features: number }[]; sha256: string }
+export interface LoadResult {
+  loadId: number;
+  tables: { tag: string; table: string; sourceLayer: string; features: number }[];
+  sha256: string;
+}
 
 const run = (cmd: string[]) => {
   const p = Bun.spawnSync(cmd, { stdout: "pipe", stderr: "pipe" });
-  if (p.exitCode !== 0) throw new Error(`${cmd[0]} failed: ${p.stderr.toString().trim().split("\n").slice(-3).join(" ")}`);
+  if (p.exitCode !== 0)
+    throw new Error(`${cmd[0]} failed: ${p.stderr.toString().trim().split("\n").slice(-3).join(" ")}`);
   return p.stdout.toString();
 };
 
 /** Files GDAL should open: the path itself, or the readable files of a folder (shapefiles, GeoJSON, GeoPackage). */
 function datasets(path: string): string[] {
   if (!statSync(path).isDirectory() || /\.gdb\/?$/i.test(path)) return [path];
-  return readdirSync(path).filter((f) => /\.(shp|geojson|json|gpkg|sqlite)$/i.test(f)).sort().map((f) => join(path, f));
+  return readdirSync(path)
+    .filter((f) => /\.(shp|geojson|json|gpkg|sqlite)$/i.test(f))
+    .sort()
+    .map((f) => join(path, f));
 }
 
 /** Layer names of a dataset (`ogrinfo -ro -q` prints "1: NAME (Geometry Type)"). */
 export function layersOf(dataset: string): string[] {
-  return run(["ogrinfo", "-ro", "-q", dataset]).split("\n").map((l) => /^\s*\d+:\s+(.+?)(\s+\([^)]*\))?\s*$/.exec(l)?.[1]).filter((x): x is string => !!x);
+  return run(["ogrinfo", "-ro", "-q", dataset])
+    .split("\n")
+    .map((l) => /^\s*\d+:\s+(.+?)(\s+\([^)]*\))?\s*$/.exec(l)?.[1])
+    .filter((x): x is string => !!x);
 }
 
 /** sha256 of a file, or of a folder's files (names and contents, sorted). */
 export function sha256Of(path: string): string {
   const h = createHash("sha256");
   if (!statSync(path).isDirectory()) return h.update(readFileSync(path)).digest("hex");
-  const walk = (d: string): string[] => readdirSync(d).sort().flatMap((f) => { const p = join(d, f); return statSync(p).isDirectory() ? walk(p) : [p]; });
+  const walk = (d: string): string[] =>
+    readdirSync(d)
+      .sort()
+      .flatMap((f) => {
+        const p = join(d, f);
+        return statSync(p).isDirectory() ? walk(p) : [p];
+      });
   for (const f of walk(path)) h.update(f.slice(path.length)).update("\0").update(readFileSync(f));
   return h.digest("hex");
 }
@@ -62,23 +79,47 @@ export function loadLayer(o: LoadOptions): LoadResult {
   }
   const main = LAYER_TAGS[o.kind][0]!.tag;
   if (!picked.some((p) => p.tag === main) && !(o.kind === "shoreland" && picked.length)) {
-    throw new Error(`no ${o.kind} layer found in ${basename(o.file)} (looked for ${LAYER_TAGS[o.kind].map((t) => t.match.source).join(", ")})`);
+    throw new Error(
+      `no ${o.kind} layer found in ${basename(o.file)} (looked for ${LAYER_TAGS[o.kind].map((t) => t.match.source).join(", ")})`,
+    );
   }
   const fresh = !existsSync(o.layersFile);
   let loadId = 1;
-  if (!fresh) { // ogr2ogr creates the file (a SpatiaLite database); ours are added after it
+  if (!fresh) {
+    // ogr2ogr creates the file (a SpatiaLite database); ours are added after it
     const prev = new Database(o.layersFile, { readonly: true });
-    const has = prev.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'layer_sources'").get()!.n > 0;
-    if (has) loadId = (prev.query<{ n: number | null }, []>("SELECT MAX(load_id) AS n FROM layer_sources").get()?.n ?? 0) + 1;
+    const has =
+      prev.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'layer_sources'").get()!.n >
+      0;
+    if (has)
+      loadId = (prev.query<{ n: number | null }, []>("SELECT MAX(load_id) AS n FROM layer_sources").get()?.n ?? 0) + 1;
     prev.close();
   }
   const tables: LoadResult["tables"] = [];
   for (const p of picked) {
     const table = `layer_${loadId}_${p.tag}`;
     log(`${o.kind}: ${basename(p.dataset)} layer ${p.layer} → ${table}`);
-    run(["ogr2ogr", "-f", "SQLite", ...(fresh && tables.length === 0 ? ["-dsco", "SPATIALITE=YES"] : ["-update"]),
-      "-nln", table, "-nlt", "PROMOTE_TO_MULTI", "-t_srs", "EPSG:4326", "-lco", "GEOMETRY_NAME=geom", "-lco", "SPATIAL_INDEX=NO",
-      "-lco", "LAUNDER=YES", o.layersFile, p.dataset, p.layer]);
+    run([
+      "ogr2ogr",
+      "-f",
+      "SQLite",
+      ...(fresh && tables.length === 0 ? ["-dsco", "SPATIALITE=YES"] : ["-update"]),
+      "-nln",
+      table,
+      "-nlt",
+      "PROMOTE_TO_MULTI",
+      "-t_srs",
+      "EPSG:4326",
+      "-lco",
+      "GEOMETRY_NAME=geom",
+      "-lco",
+      "SPATIAL_INDEX=NO",
+      "-lco",
+      "LAUNDER=YES",
+      o.layersFile,
+      p.dataset,
+      p.layer,
+    ]);
     tables.push({ tag: p.tag, table, sourceLayer: p.layer, features: 0 });
   }
   const db = new Database(o.layersFile);
@@ -90,7 +131,9 @@ export function loadLayer(o: LoadOptions): LoadResult {
       db.run(`CREATE VIRTUAL TABLE "${t.table}_rtree" USING rtree(id, minx, maxx, miny, maxy)`);
       const ins = db.prepare(`INSERT INTO "${t.table}_rtree" VALUES (?, ?, ?, ?, ?)`);
       let ext = [Infinity, Infinity, -Infinity, -Infinity];
-      for (const r of db.query<{ id: number; geom: Uint8Array | null }, []>(`SELECT ogc_fid AS id, geom FROM "${t.table}"`).iterate()) {
+      for (const r of db
+        .query<{ id: number; geom: Uint8Array | null }, []>(`SELECT ogc_fid AS id, geom FROM "${t.table}"`)
+        .iterate()) {
         const m = r.geom ? blobMbr(r.geom) : null;
         if (!m) continue;
         ins.run(r.id, m[0], m[2], m[1], m[3]);
@@ -98,8 +141,20 @@ export function loadLayer(o: LoadOptions): LoadResult {
         t.features++;
       }
       db.run(`INSERT INTO layer_sources VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
-        loadId, o.kind, t.tag, t.table, t.sourceLayer, o.publisher ?? DEFAULT_PUBLISHER[o.kind], basename(o.file), sha256, vintage,
-        o.state?.toUpperCase() ?? null, loadedAt, t.features, ...(t.features ? ext : [null, null, null, null]) as number[]]);
+        loadId,
+        o.kind,
+        t.tag,
+        t.table,
+        t.sourceLayer,
+        o.publisher ?? DEFAULT_PUBLISHER[o.kind],
+        basename(o.file),
+        sha256,
+        vintage,
+        o.state?.toUpperCase() ?? null,
+        loadedAt,
+        t.features,
+        ...((t.features ? ext : [null, null, null, null]) as number[]),
+      ]);
       log(`${t.table}: ${t.features} features`);
     }
   })();

@@ -16,9 +16,18 @@ export const KINDS: Kind[] = ["flood", "wetlands", "shoreland", "soils"];
 /** Which layers of a publisher's download are read, by layer name, and the tag each gets. The first tag of a
  * kind is its main layer (its extent is the load's coverage); flood coverage is the FIRM panels when loaded. */
 export const LAYER_TAGS: Record<Kind, { tag: string; match: RegExp }[]> = {
-  flood: [{ tag: "hazard", match: /s_fld_haz_ar$/i }, { tag: "panel", match: /s_firm_pan$/i }],
-  wetlands: [{ tag: "wetland", match: /wetlands$/i }, { tag: "project", match: /wetlands_project_metadata$/i }],
-  shoreland: [{ tag: "basin", match: /basin/i }, { tag: "watercourse", match: /watercourse/i }],
+  flood: [
+    { tag: "hazard", match: /s_fld_haz_ar$/i },
+    { tag: "panel", match: /s_firm_pan$/i },
+  ],
+  wetlands: [
+    { tag: "wetland", match: /wetlands$/i },
+    { tag: "project", match: /wetlands_project_metadata$/i },
+  ],
+  shoreland: [
+    { tag: "basin", match: /basin/i },
+    { tag: "watercourse", match: /watercourse/i },
+  ],
   soils: [{ tag: "mapunit", match: /^(soilmu_a|mupolygon)/i }],
 };
 

@@ -13,10 +13,29 @@ import { decodeLines } from "./blob-lines";
 import type { Kind } from "./schema";
 
 interface SourceRow {
-  load_id: number; kind: Kind; tag: string; table_name: string; publisher: string; file_name: string; sha256: string;
-  vintage: string | null; state: string | null; loaded_at: string; features: number; minx: number | null; miny: number | null; maxx: number | null; maxy: number | null;
+  load_id: number;
+  kind: Kind;
+  tag: string;
+  table_name: string;
+  publisher: string;
+  file_name: string;
+  sha256: string;
+  vintage: string | null;
+  state: string | null;
+  loaded_at: string;
+  features: number;
+  minx: number | null;
+  miny: number | null;
+  maxx: number | null;
+  maxy: number | null;
 }
-interface Load { id: number; kind: Kind; tables: SourceRow[]; origin: Origin; state: string | null }
+interface Load {
+  id: number;
+  kind: Kind;
+  tables: SourceRow[];
+  origin: Origin;
+  state: string | null;
+}
 const COVER_TAG: Partial<Record<Kind, string>> = { flood: "panel", wetlands: "project" };
 
 export class LayerStore implements LayerSource {
@@ -30,27 +49,53 @@ export class LayerStore implements LayerSource {
   }
 
   constructor(private readonly db: Database) {
-    const has = db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'layer_sources'").get()!.n > 0;
-    const rows = has ? db.query<SourceRow, []>("SELECT * FROM layer_sources ORDER BY load_id DESC, table_name").all() : [];
+    const has =
+      db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'layer_sources'").get()!.n > 0;
+    const rows = has
+      ? db.query<SourceRow, []>("SELECT * FROM layer_sources ORDER BY load_id DESC, table_name").all()
+      : [];
     const by = new Map<number, SourceRow[]>();
-    for (const r of rows) { const l = by.get(r.load_id); if (l) l.push(r); else by.set(r.load_id, [r]); }
+    for (const r of rows) {
+      const l = by.get(r.load_id);
+      if (l) l.push(r);
+      else by.set(r.load_id, [r]);
+    }
     this.loads = [...by.entries()].map(([id, tables]) => {
       const kind = tables[0]!.kind;
       const t0 = tables[0]!;
       return {
-        id, kind, tables, state: t0.state,
+        id,
+        kind,
+        tables,
+        state: t0.state,
         origin: {
           dataset: `${t0.file_name} (loaded layer, ${t0.vintage ? `vintage ${t0.vintage}, ` : ""}loaded ${t0.loaded_at.slice(0, 10)})`,
-          publisher: t0.publisher, as_of: t0.vintage, url: `urn:sha256:${t0.sha256}`, loaded: true,
+          publisher: t0.publisher,
+          as_of: t0.vintage,
+          url: `urn:sha256:${t0.sha256}`,
+          loaded: true,
         },
       };
     });
   }
 
   /** The loads, newest first (for `load-layer --list` and tests). */
-  list() { return this.loads.map((l) => ({ id: l.id, kind: l.kind, origin: l.origin, tables: l.tables.map((t) => ({ tag: t.tag, table: t.table_name, features: t.features })) })); }
+  list() {
+    return this.loads.map((l) => ({
+      id: l.id,
+      kind: l.kind,
+      origin: l.origin,
+      tables: l.tables.map((t) => ({ tag: t.tag, table: t.table_name, features: t.features })),
+    }));
+  }
 
-  query(kind: string, lon: number, lat: number, reachM: number, state: string | null): { features: Feature[]; origin: Origin } | null {
+  query(
+    kind: string,
+    lon: number,
+    lat: number,
+    reachM: number,
+    state: string | null,
+  ): { features: Feature[]; origin: Origin } | null {
     for (const load of this.loads) {
       if (load.kind !== kind) continue;
       if (load.state && state && load.state !== state) continue;
@@ -68,13 +113,22 @@ export class LayerStore implements LayerSource {
     const areas = load.tables.find((t) => t.tag === COVER_TAG[load.kind] && t.features > 0);
     if (areas) return this.around(areas, lon, lat, lon, lat).some((f) => contains(f, lon, lat));
     const { dLon, dLat } = metresToDegrees(reachM, lat);
-    return load.tables.some((t) => t.minx !== null && lon >= t.minx - dLon && lon <= t.maxx! + dLon && lat >= t.miny! - dLat && lat <= t.maxy! + dLat);
+    return load.tables.some(
+      (t) =>
+        t.minx !== null &&
+        lon >= t.minx - dLon &&
+        lon <= t.maxx! + dLon &&
+        lat >= t.miny! - dLat &&
+        lat <= t.maxy! + dLat,
+    );
   }
 
   private around(t: SourceRow, x0: number, y0: number, x1: number, y1: number): Feature[] {
     let q = this.stmts.get(t.table_name);
     if (!q) {
-      q = this.db.query(`SELECT id FROM "${t.table_name}_rtree" WHERE minx <= ?3 AND maxx >= ?1 AND miny <= ?4 AND maxy >= ?2`);
+      q = this.db.query(
+        `SELECT id FROM "${t.table_name}_rtree" WHERE minx <= ?3 AND maxx >= ?1 AND miny <= ?4 AND maxy >= ?2`,
+      );
       this.stmts.set(t.table_name, q);
     }
     const ids = (q.all(x0, y0, x1, y1) as { id: number }[]).map((r) => r.id);
@@ -85,7 +139,9 @@ export class LayerStore implements LayerSource {
     const key = `${t.table_name}:${id}`;
     const hit = this.features.get(key);
     if (hit) return hit;
-    const row = this.db.query<Record<string, unknown>, [number]>(`SELECT * FROM "${t.table_name}" WHERE ogc_fid = ?`).get(id);
+    const row = this.db
+      .query<Record<string, unknown>, [number]>(`SELECT * FROM "${t.table_name}" WHERE ogc_fid = ?`)
+      .get(id);
     if (!row || !(row.geom instanceof Uint8Array)) return null;
     const { geom, ogc_fid: _fid, ...attrs } = row;
     const g = geom as Uint8Array;

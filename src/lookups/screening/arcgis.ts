@@ -12,8 +12,8 @@ import type { Outside } from "./types";
 export type Envelope = [number, number, number, number];
 
 export interface LayerQuery {
-  layerUrl: string;              // …/MapServer/28
-  layer: string;                 // tag given to the features ("hazard", "panel", …)
+  layerUrl: string; // …/MapServer/28
+  layer: string; // tag given to the features ("hazard", "panel", …)
   outFields: string[];
   /** An envelope (features with geometry, the exact point is tested locally) or a point (no geometry). */
   where: { envelope: Envelope } | { point: [number, number]; distanceM?: number };
@@ -31,7 +31,10 @@ export function queryUrl(q: LayerQuery): URL {
     p.set("geometry", `${q.where.point[0]},${q.where.point[1]}`);
     p.set("geometryType", "esriGeometryPoint");
     p.set("returnGeometry", "false");
-    if (q.where.distanceM) { p.set("distance", String(q.where.distanceM)); p.set("units", "esriSRUnit_Meter"); }
+    if (q.where.distanceM) {
+      p.set("distance", String(q.where.distanceM));
+      p.set("units", "esriSRUnit_Meter");
+    }
   }
   p.set("inSR", "4326");
   p.set("spatialRel", "esriSpatialRelIntersects");
@@ -51,10 +54,14 @@ export function parseLayerReply(body: unknown, layer: string, hit?: "inside" | "
   if (!isObject(body)) throw new UpstreamError("bad-reply", "ArcGIS reply is not a JSON object");
   if (isObject(body.error)) {
     const e = body.error;
-    throw new UpstreamError("service-error", `the service reported error ${String(e.code ?? "?")}: ${String(e.message ?? "").slice(0, 120)}`);
+    throw new UpstreamError(
+      "service-error",
+      `the service reported error ${String(e.code ?? "?")}: ${String(e.message ?? "").slice(0, 120)}`,
+    );
   }
   if (!Array.isArray(body.features)) throw new UpstreamError("bad-reply", "ArcGIS reply has no features array");
-  if (body.exceededTransferLimit === true) throw new UpstreamError("truncated", "the service cut its reply short (exceededTransferLimit)");
+  if (body.exceededTransferLimit === true)
+    throw new UpstreamError("truncated", "the service cut its reply short (exceededTransferLimit)");
   return body.features.map((f, i) => {
     if (!isObject(f) || !isObject(f.attributes)) throw new UpstreamError("bad-reply", `feature ${i} has no attributes`);
     const out: Feature = { layer, attrs: f.attributes };
@@ -72,8 +79,10 @@ function coords(ring: unknown, i: number): Float64Array {
   if (!Array.isArray(ring)) throw new UpstreamError("bad-reply", `feature ${i} has a malformed ring`);
   const out = new Float64Array(ring.length * 2);
   ring.forEach((pt, k) => {
-    if (!Array.isArray(pt) || typeof pt[0] !== "number" || typeof pt[1] !== "number") throw new UpstreamError("bad-reply", `feature ${i} has a malformed coordinate`);
-    out[2 * k] = pt[0]; out[2 * k + 1] = pt[1];
+    if (!Array.isArray(pt) || typeof pt[0] !== "number" || typeof pt[1] !== "number")
+      throw new UpstreamError("bad-reply", `feature ${i} has a malformed coordinate`);
+    out[2 * k] = pt[0];
+    out[2 * k + 1] = pt[1];
   });
   return out;
 }

@@ -24,10 +24,20 @@ export const elevation: ServiceDef = {
   name: "elevation",
   topic: "elevation",
   calls: 1,
-  caveat: "Screening only: a ground elevation interpolated from the national elevation model at this point, not a survey. Flood insurance and floodplain permits use an Elevation Certificate by a licensed surveyor.",
-  decider: () => ({ description: "A licensed land surveyor (an Elevation Certificate) establishes the elevation of a building site; the floodplain administrator uses it.", function: "permits" }),
+  caveat:
+    "Screening only: a ground elevation interpolated from the national elevation model at this point, not a survey. Flood insurance and floodplain permits use an Elevation Certificate by a licensed surveyor.",
+  decider: () => ({
+    description:
+      "A licensed land surveyor (an Elevation Certificate) establishes the elevation of a building site; the floodplain administrator uses it.",
+    function: "permits",
+  }),
   service: (c) => c.elevation,
-  origin: (c) => ({ dataset: "USGS 3D Elevation Program via the Elevation Point Query Service", publisher: "U.S. Geological Survey", as_of: null, url: c.elevation.base_url }),
+  origin: (c) => ({
+    dataset: "USGS 3D Elevation Program via the Elevation Point Query Service",
+    publisher: "U.S. Geological Survey",
+    as_of: null,
+    url: c.elevation.base_url,
+  }),
   reachM: () => 0,
   async fetchPoint(http, lon, lat, c) {
     const u = new URL(c.elevation.base_url);
@@ -43,13 +53,26 @@ export const elevation: ServiceDef = {
     const v = features.find((f) => f.layer === "value");
     const feet = v ? (v.attrs.feet as number | null) : null;
     if (feet === null) {
-      return { status: "unknown", summary: "No elevation is available for this point.", detail: "The elevation service has no data at this point (outside its coverage, or water).",
-        values: {}, dataset: origin.dataset, publisher: origin.publisher, as_of: null };
+      return {
+        status: "unknown",
+        summary: "No elevation is available for this point.",
+        detail: "The elevation service has no data at this point (outside its coverage, or water).",
+        values: {},
+        dataset: origin.dataset,
+        publisher: origin.publisher,
+        as_of: null,
+      };
     }
     const ft = Math.round(feet * 10) / 10;
     const res = v!.attrs.resolution as number | null;
-    return { status: "ok", summary: `Ground elevation about ${ft} ft (${Math.round(feet * 0.3048 * 10) / 10} m) above sea level (NAVD 88).`,
+    return {
+      status: "ok",
+      summary: `Ground elevation about ${ft} ft (${Math.round(feet * 0.3048 * 10) / 10} m) above sea level (NAVD 88).`,
       detail: res !== null ? `From elevation data of ${res} m resolution.` : null,
-      values: { feet: ft, metres: Math.round(feet * 0.3048 * 100) / 100, resolution_m: res }, dataset: origin.dataset, publisher: origin.publisher, as_of: null };
+      values: { feet: ft, metres: Math.round(feet * 0.3048 * 100) / 100, resolution_m: res },
+      dataset: origin.dataset,
+      publisher: origin.publisher,
+      as_of: null,
+    };
   },
 };

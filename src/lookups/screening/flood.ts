@@ -23,18 +23,22 @@ const PANEL_FIELDS = ["FIRM_PAN", "EFF_DATE", "DFIRM_ID", "PANEL_TYP"];
 const SEVERITY: Record<string, number> = { sfha: 3, moderate: 2, minimal: 1, unmapped: 0 };
 
 export function floodStatus(zone: string, subtype: string, sfha: string): "sfha" | "moderate" | "minimal" | "unmapped" {
-  const z = zone.trim().toUpperCase(), s = subtype.trim().toUpperCase();
+  const z = zone.trim().toUpperCase(),
+    s = subtype.trim().toUpperCase();
   if (sfha.trim().toUpperCase() === "T" || /^(A|AE|AH|AO|AR|A99|V|VE|A\d{1,2}|V\d{1,2})$/.test(z)) return "sfha";
-  if (z === "B" || (z === "X" && /0\.2 PCT|1 PCT FUTURE|REDUCED FLOOD RISK DUE TO LEVEE|FUTURE CONDITIONS/.test(s))) return "moderate";
+  if (z === "B" || (z === "X" && /0\.2 PCT|1 PCT FUTURE|REDUCED FLOOD RISK DUE TO LEVEE|FUTURE CONDITIONS/.test(s)))
+    return "moderate";
   if (z === "X" || z === "C") return "minimal";
   return "unmapped";
 }
 
 const SUMMARY = {
   sfha: "In a Special Flood Hazard Area (1 % annual chance flood): flood insurance is usually required for a federally backed mortgage, and floodplain rules apply to building.",
-  moderate: "In a moderate flood hazard area (0.2 % annual chance flood, or protected by a levee): outside the regulated floodplain.",
+  moderate:
+    "In a moderate flood hazard area (0.2 % annual chance flood, or protected by a levee): outside the regulated floodplain.",
   minimal: "In an area of minimal flood hazard on the effective flood map.",
-  unmapped: "No digital flood hazard zone is mapped at this point; the flood hazard here is not determined by the digital map.",
+  unmapped:
+    "No digital flood hazard zone is mapped at this point; the flood hazard here is not determined by the digital map.",
 };
 
 const str = (v: unknown) => (v === null || v === undefined ? "" : String(v));
@@ -50,10 +54,20 @@ export const flood: ServiceDef = {
   topic: "floodplain",
   calls: 2,
   layerKind: "flood",
-  caveat: "Screening only, not a flood zone determination: read from the effective digital flood map at this exact point. The community's floodplain administrator and the effective FIRM decide; a surveyed Elevation Certificate or a FEMA Letter of Map Amendment can change the answer for a building.",
-  decider: () => ({ description: "The community's floodplain administrator (usually the zoning or building permit office) applies the effective FEMA Flood Insurance Rate Map; FEMA decides map amendments (LOMA/LOMR).", function: "permits" }),
+  caveat:
+    "Screening only, not a flood zone determination: read from the effective digital flood map at this exact point. The community's floodplain administrator and the effective FIRM decide; a surveyed Elevation Certificate or a FEMA Letter of Map Amendment can change the answer for a building.",
+  decider: () => ({
+    description:
+      "The community's floodplain administrator (usually the zoning or building permit office) applies the effective FEMA Flood Insurance Rate Map; FEMA decides map amendments (LOMA/LOMR).",
+    function: "permits",
+  }),
   service: (c) => c.flood,
-  origin: (c) => ({ dataset: "FEMA National Flood Hazard Layer (NFHL)", publisher: "Federal Emergency Management Agency (FEMA)", as_of: null, url: c.flood.base_url }),
+  origin: (c) => ({
+    dataset: "FEMA National Flood Hazard Layer (NFHL)",
+    publisher: "Federal Emergency Management Agency (FEMA)",
+    as_of: null,
+    url: c.flood.base_url,
+  }),
   reachM: () => 0,
   async fetchArea(http, envelope, c) {
     const base = c.flood.base_url.replace(/\/+$/, "");
@@ -66,8 +80,18 @@ export const flood: ServiceDef = {
   async fetchPoint(http, lon, lat, c) {
     const base = c.flood.base_url.replace(/\/+$/, "");
     const [hz, pn] = await Promise.all([
-      queryLayer(http, { layerUrl: `${base}/28`, layer: "hazard", outFields: HAZARD_FIELDS, where: { point: [lon, lat] } }),
-      queryLayer(http, { layerUrl: `${base}/3`, layer: "panel", outFields: PANEL_FIELDS, where: { point: [lon, lat] } }),
+      queryLayer(http, {
+        layerUrl: `${base}/28`,
+        layer: "hazard",
+        outFields: HAZARD_FIELDS,
+        where: { point: [lon, lat] },
+      }),
+      queryLayer(http, {
+        layerUrl: `${base}/3`,
+        layer: "panel",
+        outFields: PANEL_FIELDS,
+        where: { point: [lon, lat] },
+      }),
     ]);
     return [...hz, ...pn];
   },
@@ -75,7 +99,11 @@ export const flood: ServiceDef = {
     const here = features.filter((f) => contains(f, lon, lat));
     let best: { f: Feature; status: keyof typeof SUMMARY } | null = null;
     for (const f of here.filter((x) => x.layer === "hazard")) {
-      const status = floodStatus(str(attr(f.attrs, "FLD_ZONE")), str(attr(f.attrs, "ZONE_SUBTY")), str(attr(f.attrs, "SFHA_TF")));
+      const status = floodStatus(
+        str(attr(f.attrs, "FLD_ZONE")),
+        str(attr(f.attrs, "ZONE_SUBTY")),
+        str(attr(f.attrs, "SFHA_TF")),
+      );
       if (!best || SEVERITY[status]! > SEVERITY[best.status]!) best = { f, status };
     }
     const panel = here.find((f) => f.layer === "panel") ?? null;
@@ -85,17 +113,32 @@ export const flood: ServiceDef = {
     const bfe = best ? Number(attr(best.f.attrs, "STATIC_BFE")) : NaN;
     values.zone = zone || null;
     values.subtype = subtype || null;
-    values.sfha = best ? str(attr(best.f.attrs, "SFHA_TF")).trim().toUpperCase() === "T" || best.status === "sfha" : false;
+    values.sfha = best
+      ? str(attr(best.f.attrs, "SFHA_TF")).trim().toUpperCase() === "T" || best.status === "sfha"
+      : false;
     values.base_flood_elevation_ft = Number.isFinite(bfe) && bfe > -9000 ? bfe : null;
     values.firm_panel = panel ? str(attr(panel.attrs, "FIRM_PAN")) || null : null;
-    values.dfirm_id = best ? str(attr(best.f.attrs, "DFIRM_ID")) || null : panel ? str(attr(panel.attrs, "DFIRM_ID")) || null : null;
+    values.dfirm_id = best
+      ? str(attr(best.f.attrs, "DFIRM_ID")) || null
+      : panel
+        ? str(attr(panel.attrs, "DFIRM_ID")) || null
+        : null;
     const effective = panel ? isoDate(attr(panel.attrs, "EFF_DATE")) : null;
     values.panel_effective_date = effective;
     const status = best?.status ?? "unmapped";
     const detail = best
       ? `Flood zone ${zone || "(none given)"}${subtype ? ` (${subtype.toLowerCase()})` : ""}${values.base_flood_elevation_ft !== null ? `, base flood elevation ${values.base_flood_elevation_ft} ft` : ""}${values.firm_panel ? `, FIRM panel ${values.firm_panel}` : ""}${effective ? ` effective ${effective}` : ""}.`
-      : panel ? `The point is on FIRM panel ${values.firm_panel ?? "(unnumbered)"}${effective ? ` (effective ${effective})` : ""}, but no flood hazard area is drawn there in the digital layer; check the panel itself.`
-      : "No flood map panel or flood hazard area covers the point in the digital layer.";
-    return { status, summary: SUMMARY[status], detail, values, dataset: origin.dataset, publisher: origin.publisher, as_of: effective ?? origin.as_of };
+      : panel
+        ? `The point is on FIRM panel ${values.firm_panel ?? "(unnumbered)"}${effective ? ` (effective ${effective})` : ""}, but no flood hazard area is drawn there in the digital layer; check the panel itself.`
+        : "No flood map panel or flood hazard area covers the point in the digital layer.";
+    return {
+      status,
+      summary: SUMMARY[status],
+      detail,
+      values,
+      dataset: origin.dataset,
+      publisher: origin.publisher,
+      as_of: effective ?? origin.as_of,
+    };
   },
 };

@@ -31,9 +31,12 @@ export function polygonContains(rings: Float64Array[], px: number, py: number): 
   for (const r of rings) {
     const n = r.length >> 1;
     for (let i = 0, j = n - 1; i < n; j = i++) {
-      const ax = r[2 * j]!, ay = r[2 * j + 1]!, bx = r[2 * i]!, by = r[2 * i + 1]!;
+      const ax = r[2 * j]!,
+        ay = r[2 * j + 1]!,
+        bx = r[2 * i]!,
+        by = r[2 * i + 1]!;
       if (onSegment(px, py, ax, ay, bx, by)) return true;
-      if ((ay > py) !== (by > py)) {
+      if (ay > py !== by > py) {
         const x = ax + ((py - ay) * (bx - ax)) / (by - ay);
         if (x > px) inside = !inside;
       }
@@ -49,8 +52,12 @@ function onSegment(px: number, py: number, ax: number, ay: number, bx: number, b
 
 /** Distance in metres from the point to a segment, in the local projection around (px, py). */
 function segmentMetres(px: number, py: number, ax: number, ay: number, bx: number, by: number, kx: number): number {
-  const x1 = (ax - px) * kx, y1 = (ay - py) * M_PER_DEG_LAT, x2 = (bx - px) * kx, y2 = (by - py) * M_PER_DEG_LAT;
-  const dx = x2 - x1, dy = y2 - y1;
+  const x1 = (ax - px) * kx,
+    y1 = (ay - py) * M_PER_DEG_LAT,
+    x2 = (bx - px) * kx,
+    y2 = (by - py) * M_PER_DEG_LAT;
+  const dx = x2 - x1,
+    dy = y2 - y1;
   const len = dx * dx + dy * dy;
   const t = len === 0 ? 0 : Math.max(0, Math.min(1, -(x1 * dx + y1 * dy) / len));
   return Math.hypot(x1 + t * dx, y1 + t * dy);
@@ -59,7 +66,8 @@ function segmentMetres(px: number, py: number, ax: number, ay: number, bx: numbe
 function pathMetres(r: Float64Array, px: number, py: number, kx: number, closed: boolean): number {
   let best = Infinity;
   const n = r.length >> 1;
-  for (let i = 1; i < n; i++) best = Math.min(best, segmentMetres(px, py, r[2 * i - 2]!, r[2 * i - 1]!, r[2 * i]!, r[2 * i + 1]!, kx));
+  for (let i = 1; i < n; i++)
+    best = Math.min(best, segmentMetres(px, py, r[2 * i - 2]!, r[2 * i - 1]!, r[2 * i]!, r[2 * i + 1]!, kx));
   if (closed && n > 1) best = Math.min(best, segmentMetres(px, py, r[2 * n - 2]!, r[2 * n - 1]!, r[0]!, r[1]!, kx));
   if (n === 1) best = segmentMetres(px, py, r[0]!, r[1]!, r[0]!, r[1]!, kx);
   return best;
@@ -91,7 +99,16 @@ export function within(f: Feature, px: number, py: number, metres: number): bool
 
 /** Bounding box [minx, miny, maxx, maxy] of a ring list. */
 export function bboxOf(rings: Float64Array[]): [number, number, number, number] {
-  let a = Infinity, b = Infinity, c = -Infinity, d = -Infinity;
-  for (const r of rings) for (let i = 0; i < r.length; i += 2) { a = Math.min(a, r[i]!); c = Math.max(c, r[i]!); b = Math.min(b, r[i + 1]!); d = Math.max(d, r[i + 1]!); }
+  let a = Infinity,
+    b = Infinity,
+    c = -Infinity,
+    d = -Infinity;
+  for (const r of rings)
+    for (let i = 0; i < r.length; i += 2) {
+      a = Math.min(a, r[i]!);
+      c = Math.max(c, r[i]!);
+      b = Math.min(b, r[i + 1]!);
+      d = Math.max(d, r[i + 1]!);
+    }
   return [a, b, c, d];
 }

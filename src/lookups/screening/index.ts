@@ -29,7 +29,14 @@ export interface ScreeningPlace {
   sources: SourceLike[];
   notices: string[];
 }
-export interface SourceLike { name: string; url: string; publisher: string | null; official: boolean; retrieved_at: string | null; license_class: string }
+export interface SourceLike {
+  name: string;
+  url: string;
+  publisher: string | null;
+  official: boolean;
+  retrieved_at: string | null;
+  license_class: string;
+}
 
 export interface ScreeningOptions {
   config: ScreeningConfig;
@@ -43,7 +50,12 @@ export class Screening {
   private readonly defs: ServiceDef[];
   constructor(opts: ScreeningOptions) {
     this.defs = opts.defs ?? SERVICES;
-    this.runner = new ScreeningRunner({ config: opts.config, defs: this.defs, layers: opts.layers, takeLookup: opts.takeLookup });
+    this.runner = new ScreeningRunner({
+      config: opts.config,
+      defs: this.defs,
+      layers: opts.layers,
+      takeLookup: opts.takeLookup,
+    });
   }
 
   /** Assembled facts by chain and readings: the same readings in the same chain give the very same object, so
@@ -71,13 +83,29 @@ export class Screening {
     if (place.radon?.source) sources.push(place.radon.source);
     let facts = this.assembled.get(key);
     if (!facts) {
-      const fact = (r: Reading, caveat: string, decider: { description: string; function: string | null }, topic: string | null) => {
+      const fact = (
+        r: Reading,
+        caveat: string,
+        decider: { description: string; function: string | null },
+        topic: string | null,
+      ) => {
         const office = decider.function ? (place.functions[decider.function] ?? null) : null;
-        return { status: r.status, summary: r.summary, detail: r.detail, values: r.values, dataset: r.dataset, publisher: r.publisher, as_of: r.as_of,
-          caveat, decided_by: { description: decider.description, function: decider.function, office }, resources: topic ? place.resources(topic).items : [] };
+        return {
+          status: r.status,
+          summary: r.summary,
+          detail: r.detail,
+          values: r.values,
+          dataset: r.dataset,
+          publisher: r.publisher,
+          as_of: r.as_of,
+          caveat,
+          decided_by: { description: decider.description, function: decider.function, office },
+          resources: topic ? place.resources(topic).items : [],
+        };
       };
       const all: Record<string, unknown> = {};
-      for (const def of defs) all[def.name] = fact(answers.get(def.name)!.reading, def.caveat, def.decider(place), def.topic);
+      for (const def of defs)
+        all[def.name] = fact(answers.get(def.name)!.reading, def.caveat, def.decider(place), def.topic);
       all.radon = fact(radon, RADON_CAVEAT, RADON_DECIDER, null);
       facts = {};
       for (const k of ["flood", "wetlands", "soils", "elevation", "radon", "shoreland"]) if (all[k]) facts[k] = all[k];
@@ -88,5 +116,12 @@ export class Screening {
 }
 
 function sourceOf(a: Answer): SourceLike {
-  return { name: a.origin!.dataset, url: a.origin!.url, publisher: a.origin!.publisher, official: true, retrieved_at: a.at, license_class: "open" };
+  return {
+    name: a.origin!.dataset,
+    url: a.origin!.url,
+    publisher: a.origin!.publisher,
+    official: true,
+    retrieved_at: a.at,
+    license_class: "open",
+  };
 }

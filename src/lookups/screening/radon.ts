@@ -4,7 +4,11 @@
 // zone 3 → zone_3 (below 2 pCi/L), county not on the map (DC, territories, ambiguous new counties) → not_listed.
 import type { Reading } from "./types";
 
-export interface RadonRow { zone: string; edition: string; note: string | null }
+export interface RadonRow {
+  zone: string;
+  edition: string;
+  note: string | null;
+}
 
 const SUMMARY: Record<string, string> = {
   zone_1: "EPA radon zone 1: the county's predicted average indoor radon level is above 4 pCi/L (highest potential).",
@@ -13,8 +17,13 @@ const SUMMARY: Record<string, string> = {
   not_listed: "This county is not on the EPA Map of Radon Zones.",
 };
 
-export const RADON_CAVEAT = "Screening only: the zone is a county-wide prediction from 1993. Any home can have high radon; only a radon test of the building tells.";
-export const RADON_DECIDER = { description: "No office decides: a radon test of the building does. The state radon program gives advice and lists certified testers.", function: null };
+export const RADON_CAVEAT =
+  "Screening only: the zone is a county-wide prediction from 1993. Any home can have high radon; only a radon test of the building tells.";
+export const RADON_DECIDER = {
+  description:
+    "No office decides: a radon test of the building does. The state radon program gives advice and lists certified testers.",
+  function: null,
+};
 
 export function radonReading(row: RadonRow | null, countyName: string | null): Reading {
   const zone = row && /^zone_[123]$/.test(row.zone) ? row.zone : "not_listed";

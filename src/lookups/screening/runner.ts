@@ -25,7 +25,13 @@ import type { Origin, Outside, Reading, ServiceDef } from "./types";
 
 /** What the runner needs from loaded offline layers (src/lookups/layers/store.ts). */
 export interface LayerSource {
-  query(kind: string, lon: number, lat: number, reachM: number, state: string | null): { features: Feature[]; origin: Origin } | null;
+  query(
+    kind: string,
+    lon: number,
+    lat: number,
+    reachM: number,
+    state: string | null,
+  ): { features: Feature[]; origin: Origin } | null;
 }
 
 export interface RunnerOptions {
@@ -38,8 +44,16 @@ export interface RunnerOptions {
   now?: () => number;
 }
 
-interface Entry { features: Feature[]; at: string }
-export interface Answer { reading: Reading; from: "layer" | "cache" | "outside" | "off" | "failed"; origin: Origin | null; at: string | null }
+interface Entry {
+  features: Feature[];
+  at: string;
+}
+export interface Answer {
+  reading: Reading;
+  from: "layer" | "cache" | "outside" | "off" | "failed";
+  origin: Origin | null;
+  at: string | null;
+}
 
 type Plan =
   | { def: ServiceDef; kind: "done"; answer: Answer }
@@ -55,40 +69,89 @@ export class ScreeningRunner {
 
   constructor(private readonly opts: RunnerOptions) {
     this.cfg = opts.config;
-    this.cache = new TtlCache({ max: opts.config.cache_entries, ttl: opts.config.cache_ttl_s * 1000, maxSize: opts.config.cache_mb * 1024 * 1024, sizeOf: (e) => entryBytes(e as Entry) });
+    this.cache = new TtlCache({
+      max: opts.config.cache_entries,
+      ttl: opts.config.cache_ttl_s * 1000,
+      maxSize: opts.config.cache_mb * 1024 * 1024,
+      sizeOf: (e) => entryBytes(e as Entry),
+    });
   }
 
   /** Outside calls running now (for tests and the busy rule). */
-  get busyCalls(): number { return this.inFlightCalls; }
+  get busyCalls(): number {
+    return this.inFlightCalls;
+  }
 
   /** Read every fact of `defs` at the exact point, in parallel. Throws DomainError busy / lookup-limit. */
-  async screen(lon: number, lat: number, state: string | null, defs: ServiceDef[] = this.opts.defs): Promise<Map<string, Answer>> {
+  async screen(
+    lon: number,
+    lat: number,
+    state: string | null,
+    defs: ServiceDef[] = this.opts.defs,
+  ): Promise<Map<string, Answer>> {
     const cell = h3Key(lat, lon, this.cfg.h3_resolution);
     const plans = defs.map((def) => this.plan(def, lon, lat, cell, state));
     const fresh = plans.filter((p): p is Extract<Plan, { kind: "new" }> => p.kind === "new");
     if (fresh.length) {
       const calls = fresh.reduce((n, p) => n + p.def.calls, 0);
       if (this.inFlightCalls > 0 && this.inFlightCalls + calls > this.cfg.max_concurrent) {
-        throw new DomainError("busy", `The service is busy with ${this.inFlightCalls} outside lookups; retry after a few seconds.`, { retryAfter: 2 });
+        throw new DomainError(
+          "busy",
+          `The service is busy with ${this.inFlightCalls} outside lookups; retry after a few seconds.`,
+          { retryAfter: 2 },
+        );
       }
       const charge = this.opts.takeLookup();
       if (!charge.ok) {
-        throw new DomainError("lookup-limit", "The limit on new outside lookups is used up; cached points still answer.", { retryAfter: Math.max(1, Math.ceil(charge.retryAfter)) });
+        throw new DomainError(
+          "lookup-limit",
+          "The limit on new outside lookups is used up; cached points still answer.",
+          { retryAfter: Math.max(1, Math.ceil(charge.retryAfter)) },
+        );
       }
     }
     const out = new Map<string, Answer>();
-    await Promise.all(plans.map(async (p) => { out.set(p.def.name, await this.settle(p, lon, lat, cell)); }));
+    await Promise.all(
+      plans.map(async (p) => {
+        out.set(p.def.name, await this.settle(p, lon, lat, cell));
+      }),
+    );
     return out;
   }
 
   private plan(def: ServiceDef, lon: number, lat: number, cell: string, state: string | null): Plan {
-    const layer = def.layerKind && this.opts.layers ? this.opts.layers.query(def.layerKind, lon, lat, def.reachM(this.cfg), state) : null;
-    if (layer) return { def, kind: "done", answer: { reading: def.read(layer.features, lon, lat, layer.origin, this.cfg), from: "layer", origin: layer.origin, at: null } };
+    const layer =
+      def.layerKind && this.opts.layers
+        ? this.opts.layers.query(def.layerKind, lon, lat, def.reachM(this.cfg), state)
+        : null;
+    if (layer)
+      return {
+        def,
+        kind: "done",
+        answer: {
+          reading: def.read(layer.features, lon, lat, layer.origin, this.cfg),
+          from: "layer",
+          origin: layer.origin,
+          at: null,
+        },
+      };
     const service = def.service(this.cfg);
     // switched off (air-gapped installs) or without a base URL: answered as not configured here
     if (!service.enabled || service.base_url === "" || def.configured?.(this.cfg) === false) {
       const o = def.origin(this.cfg);
-      return { def, kind: "done", answer: { reading: unknown(o, "This service is not configured here (switched off on this installation, e.g. an air-gapped mirror) and no loaded layer covers the point."), from: "off", origin: null, at: null } };
+      return {
+        def,
+        kind: "done",
+        answer: {
+          reading: unknown(
+            o,
+            "This service is not configured here (switched off on this installation, e.g. an air-gapped mirror) and no loaded layer covers the point.",
+          ),
+          from: "off",
+          origin: null,
+          at: null,
+        },
+      };
     }
     const areaKey = `${def.name}:a:${cell}`;
     const pointKey = `${def.name}:p:${cell}:${lon},${lat}`;
@@ -107,28 +170,55 @@ export class ScreeningRunner {
     if (p.kind === "done") return p.answer;
     const def = p.def;
     const origin = def.origin(this.cfg);
-    const answer = (e: Entry, from: Answer["from"]): Answer => ({ reading: def.read(e.features, lon, lat, origin, this.cfg), from, origin, at: e.at });
+    const answer = (e: Entry, from: Answer["from"]): Answer => ({
+      reading: def.read(e.features, lon, lat, origin, this.cfg),
+      from,
+      origin,
+      at: e.at,
+    });
     if (p.kind === "cached") return answer(p.entry, "cache");
     const pointKey = `${def.name}:p:${cell}:${lon},${lat}`;
-    const viaPoint = () => this.flights.run(pointKey, () => this.fetch(def, pointKey, () => def.fetchPoint(this.http(def), lon, lat, this.cfg)));
+    const viaPoint = () =>
+      this.flights.run(pointKey, () =>
+        this.fetch(def, pointKey, () => def.fetchPoint(this.http(def), lon, lat, this.cfg)),
+      );
     try {
       let entry: Entry;
       if (p.kind === "join" ? p.key.includes(":a:") : p.area) {
         const areaKey = `${def.name}:a:${cell}`;
         try {
-          entry = p.kind === "join" ? await p.flight : await this.flights.run(areaKey, () => this.fetch(def, areaKey, () => def.fetchArea!(this.http(def), this.envelope(cell, lat, def), this.cfg)));
+          entry =
+            p.kind === "join"
+              ? await p.flight
+              : await this.flights.run(areaKey, () =>
+                  this.fetch(def, areaKey, () =>
+                    def.fetchArea!(this.http(def), this.envelope(cell, lat, def), this.cfg),
+                  ),
+                );
         } catch (err) {
           // an incomplete or oversized area reply: ask about the exact point instead (not an area entry)
-          if (err instanceof UpstreamError && (err.reason === "truncated" || err.reason === "too-large")) entry = await viaPoint();
+          if (err instanceof UpstreamError && (err.reason === "truncated" || err.reason === "too-large"))
+            entry = await viaPoint();
           else throw err;
         }
       } else entry = p.kind === "join" ? await p.flight : await viaPoint();
       const a = answer(entry, p.kind === "join" ? "cache" : "outside");
       // a reply that reads as unknown (e.g. no elevation data) is not kept: unknown is never cached
-      if (a.reading.status === "unknown") { this.cache.delete(pointKey); this.cache.delete(`${def.name}:a:${cell}`); }
+      if (a.reading.status === "unknown") {
+        this.cache.delete(pointKey);
+        this.cache.delete(`${def.name}:a:${cell}`);
+      }
       return a;
     } catch (err) {
-      return { reading: unknown(origin, whyUnknown(err, origin.publisher, def.service(this.cfg).timeout_ms, this.cfg.max_bytes)), from: "failed", origin: null, at: null };
+      return {
+        reading: unknown(
+          origin,
+          whyUnknown(err, origin.publisher, def.service(this.cfg).timeout_ms, this.cfg.max_bytes),
+        ),
+        from: "failed",
+        origin: null,
+        at: null,
+      };
     }
   }
 
@@ -144,8 +234,10 @@ export class ScreeningRunner {
     const b = cellToBoundary(cell); // [lat, lng] pairs
     const { dLon, dLat } = metresToDegrees(def.reachM(this.cfg) + 1, lat);
     return [
-      Math.min(...b.map((v) => v[1])) - dLon, Math.min(...b.map((v) => v[0])) - dLat,
-      Math.max(...b.map((v) => v[1])) + dLon, Math.max(...b.map((v) => v[0])) + dLat,
+      Math.min(...b.map((v) => v[1])) - dLon,
+      Math.min(...b.map((v) => v[0])) - dLat,
+      Math.max(...b.map((v) => v[1])) + dLon,
+      Math.max(...b.map((v) => v[0])) + dLat,
     ];
   }
 
@@ -154,7 +246,11 @@ export class ScreeningRunner {
     const maxBytes = this.cfg.max_bytes;
     const counted = async (f: () => Promise<unknown>) => {
       this.inFlightCalls++;
-      try { return await f(); } finally { this.inFlightCalls--; }
+      try {
+        return await f();
+      } finally {
+        this.inFlightCalls--;
+      }
     };
     return {
       get: (url) => counted(() => getJson(url, { timeoutMs, maxBytes })),
@@ -175,20 +271,37 @@ function entryBytes(e: Entry): number {
 }
 
 export function unknown(o: Origin, detail: string): Reading {
-  return { status: "unknown", summary: "Could not be checked right now; try again later.", detail, values: {}, dataset: o.dataset, publisher: o.publisher, as_of: null };
+  return {
+    status: "unknown",
+    summary: "Could not be checked right now; try again later.",
+    detail,
+    values: {},
+    dataset: o.dataset,
+    publisher: o.publisher,
+    as_of: null,
+  };
 }
 
 /** Plain words for each failure (down, slow, garbage, error inside a 200, oversized, truncated). */
 export function whyUnknown(err: unknown, publisher: string, timeoutMs: number, maxBytes: number): string {
-  if (!(err instanceof UpstreamError)) return `The ${publisher} service could not be read (${err instanceof Error ? err.message.slice(0, 100) : "unexpected failure"}).`;
+  if (!(err instanceof UpstreamError))
+    return `The ${publisher} service could not be read (${err instanceof Error ? err.message.slice(0, 100) : "unexpected failure"}).`;
   switch (err.reason) {
-    case "timeout": return `The ${publisher} service did not answer within ${timeoutMs} ms (slow); try again later.`;
-    case "network": return `The ${publisher} service could not be reached (down); try again later.`;
-    case "http-status": return `The ${publisher} service answered HTTP ${err.status ?? "error"} (down); try again later.`;
-    case "bad-json": return `The ${publisher} service answered with something that is not JSON (an error page, an empty body or garbage).`;
-    case "too-large": return `The ${publisher} service sent a reply larger than ${maxBytes} bytes; it was not read.`;
-    case "service-error": return `The ${publisher} service reported an error inside its reply: ${err.message.replace(/^the service reported /, "")}.`;
-    case "truncated": return `The ${publisher} service cut its reply short (exceededTransferLimit), so the answer would be incomplete.`;
-    default: return `The ${publisher} service answered in an unexpected shape (${err.message.slice(0, 100)}).`;
+    case "timeout":
+      return `The ${publisher} service did not answer within ${timeoutMs} ms (slow); try again later.`;
+    case "network":
+      return `The ${publisher} service could not be reached (down); try again later.`;
+    case "http-status":
+      return `The ${publisher} service answered HTTP ${err.status ?? "error"} (down); try again later.`;
+    case "bad-json":
+      return `The ${publisher} service answered with something that is not JSON (an error page, an empty body or garbage).`;
+    case "too-large":
+      return `The ${publisher} service sent a reply larger than ${maxBytes} bytes; it was not read.`;
+    case "service-error":
+      return `The ${publisher} service reported an error inside its reply: ${err.message.replace(/^the service reported /, "")}.`;
+    case "truncated":
+      return `The ${publisher} service cut its reply short (exceededTransferLimit), so the answer would be incomplete.`;
+    default:
+      return `The ${publisher} service answered in an unexpected shape (${err.message.slice(0, 100)}).`;
   }
 }

@@ -23,43 +23,95 @@ export const shoreland: ServiceDef = {
   topic: "zoning",
   calls: 2,
   layerKind: "shoreland",
-  caveat: "Screening only: distances are measured to the mapped public water, not to the ordinary high water level surveyed on the ground, and the county or city ordinance may classify waters differently. The local shoreland ordinance decides.",
-  decider: () => ({ description: "The county (or the city, inside city limits) administers shoreland rules under its DNR-approved shoreland ordinance; the Minnesota DNR decides what is a public water.", function: "zoning" }),
+  caveat:
+    "Screening only: distances are measured to the mapped public water, not to the ordinary high water level surveyed on the ground, and the county or city ordinance may classify waters differently. The local shoreland ordinance decides.",
+  decider: () => ({
+    description:
+      "The county (or the city, inside city limits) administers shoreland rules under its DNR-approved shoreland ordinance; the Minnesota DNR decides what is a public water.",
+    function: "zoning",
+  }),
   service: (c) => c.shoreland,
   configured: (c) => c.shoreland.watercourses_url !== "",
-  origin: (c) => ({ dataset: "MN DNR Public Waters Inventory (PWI)", publisher: "Minnesota Department of Natural Resources", as_of: null, url: c.shoreland.base_url }),
+  origin: (c) => ({
+    dataset: "MN DNR Public Waters Inventory (PWI)",
+    publisher: "Minnesota Department of Natural Resources",
+    as_of: null,
+    url: c.shoreland.base_url,
+  }),
   reachM: () => BASIN_M,
   async fetchArea(http, envelope, c) {
     const [b, w] = await Promise.all([
-      queryLayer(http, { layerUrl: c.shoreland.base_url, layer: "basin", outFields: BASIN_FIELDS, where: { envelope } }),
-      queryLayer(http, { layerUrl: c.shoreland.watercourses_url, layer: "watercourse", outFields: COURSE_FIELDS, where: { envelope } }),
+      queryLayer(http, {
+        layerUrl: c.shoreland.base_url,
+        layer: "basin",
+        outFields: BASIN_FIELDS,
+        where: { envelope },
+      }),
+      queryLayer(http, {
+        layerUrl: c.shoreland.watercourses_url,
+        layer: "watercourse",
+        outFields: COURSE_FIELDS,
+        where: { envelope },
+      }),
     ]);
     return [...b, ...w];
   },
   async fetchPoint(http, lon, lat, c) {
     const [b, w] = await Promise.all([
-      queryLayer(http, { layerUrl: c.shoreland.base_url, layer: "basin", outFields: BASIN_FIELDS, where: { point: [lon, lat], distanceM: BASIN_M } }),
-      queryLayer(http, { layerUrl: c.shoreland.watercourses_url, layer: "watercourse", outFields: COURSE_FIELDS, where: { point: [lon, lat], distanceM: WATERCOURSE_M } }),
+      queryLayer(http, {
+        layerUrl: c.shoreland.base_url,
+        layer: "basin",
+        outFields: BASIN_FIELDS,
+        where: { point: [lon, lat], distanceM: BASIN_M },
+      }),
+      queryLayer(http, {
+        layerUrl: c.shoreland.watercourses_url,
+        layer: "watercourse",
+        outFields: COURSE_FIELDS,
+        where: { point: [lon, lat], distanceM: WATERCOURSE_M },
+      }),
     ]);
     return [...b, ...w];
   },
   read(features: Feature[], lon, lat, origin) {
-    const near = (layer: string, m: number) => features.filter((f) => f.layer === layer && within(f, lon, lat, m))
-      .map((f) => ({ f, d: f.hit ? null : distanceMetres(f, lon, lat) })).sort((a, b) => (a.d ?? 0) - (b.d ?? 0))[0];
+    const near = (layer: string, m: number) =>
+      features
+        .filter((f) => f.layer === layer && within(f, lon, lat, m))
+        .map((f) => ({ f, d: f.hit ? null : distanceMetres(f, lon, lat) }))
+        .sort((a, b) => (a.d ?? 0) - (b.d ?? 0))[0];
     const basin = near("basin", BASIN_M);
     const course = near("watercourse", WATERCOURSE_M);
     const base = { dataset: origin.dataset, publisher: origin.publisher, as_of: origin.as_of };
     const ft = (d: number | null) => (d === null ? null : Math.round(d / 0.3048));
     if (basin || course) {
-      const s = (f: Feature, k: string) => { const v = attr(f.attrs, k); return v === null || v === undefined || v === "" ? null : String(v); };
+      const s = (f: Feature, k: string) => {
+        const v = attr(f.attrs, k);
+        return v === null || v === undefined || v === "" ? null : String(v);
+      };
       const what = basin
         ? `${s(basin.f, "pw_basin_name") ?? "a public water basin"}${s(basin.f, "dowlknum") ? ` (DOW ${s(basin.f, "dowlknum")})` : ""}${basin.d !== null ? `, about ${ft(basin.d)} ft away` : ", within 1,000 ft"}`
         : `${s(course!.f, "kittle_name") ?? "a public watercourse"}${course!.d !== null ? `, about ${ft(course!.d)} ft away` : ", within 300 ft"}`;
-      return { ...base, status: "likely", summary: "Likely in a shoreland area: shoreland rules (setbacks, lot size, vegetation) probably apply.",
+      return {
+        ...base,
+        status: "likely",
+        summary: "Likely in a shoreland area: shoreland rules (setbacks, lot size, vegetation) probably apply.",
         detail: `Near ${what}.`,
-        values: { basin: basin ? s(basin.f, "pw_basin_name") : null, basin_id: basin ? s(basin.f, "dowlknum") : null, basin_distance_ft: basin ? ft(basin.d) : null,
-          watercourse: course ? s(course.f, "kittle_name") : null, watercourse_distance_ft: course ? ft(course.d) : null } };
+        values: {
+          basin: basin ? s(basin.f, "pw_basin_name") : null,
+          basin_id: basin ? s(basin.f, "dowlknum") : null,
+          basin_distance_ft: basin ? ft(basin.d) : null,
+          watercourse: course ? s(course.f, "kittle_name") : null,
+          watercourse_distance_ft: course ? ft(course.d) : null,
+        },
+      };
     }
-    return { ...base, status: "no", summary: "Not within 1,000 ft of a public water basin or 300 ft of a public watercourse on the Public Waters Inventory.", detail: null, values: {} };
+    return {
+      ...base,
+      status: "no",
+      summary:
+        "Not within 1,000 ft of a public water basin or 300 ft of a public watercourse on the Public Waters Inventory.",
+      detail: null,
+      values: {},
+    };
   },
 };

@@ -13,7 +13,13 @@ export interface Outside {
 }
 
 /** Where a reading comes from: the outside service, or a loaded layer file (its trail). */
-export interface Origin { dataset: string; publisher: string; as_of: string | null; url: string; loaded?: boolean }
+export interface Origin {
+  dataset: string;
+  publisher: string;
+  as_of: string | null;
+  url: string;
+  loaded?: boolean;
+}
 
 /** A fact before the directory parts (decided_by, resources) are added. */
 export interface Reading {
@@ -28,7 +34,7 @@ export interface Reading {
 
 /** What the directory knows about the point, for the decider and the resources of each fact. */
 export interface PlaceFacts {
-  state: string | null;          // two-letter code
+  state: string | null; // two-letter code
   stateName: string | null;
 }
 

@@ -21,7 +21,11 @@ const describe = (f: Feature) => {
   const type = String(attr(f.attrs, "WETLAND_TYPE") ?? "").trim();
   const code = String(attr(f.attrs, "ATTRIBUTE") ?? "").trim();
   const acres = Number(attr(f.attrs, "ACRES"));
-  return { type: type || null, code: code || null, acres: Number.isFinite(acres) ? Math.round(acres * 100) / 100 : null };
+  return {
+    type: type || null,
+    code: code || null,
+    acres: Number.isFinite(acres) ? Math.round(acres * 100) / 100 : null,
+  };
 };
 
 export const wetlands: ServiceDef = {
@@ -29,12 +33,27 @@ export const wetlands: ServiceDef = {
   topic: "wetlands",
   calls: 2,
   layerKind: "wetlands",
-  caveat: "Screening only, not a wetland delineation: the National Wetlands Inventory is mapped from aerial imagery and misses many wetlands (small, forested, or drained ones) or shows some that are gone. Only a field delineation accepted by the deciding agencies counts.",
-  decider: (p) => p.state === "MN"
-    ? { description: "In Minnesota the Wetland Conservation Act local government unit (usually the county, city or soil and water conservation district) and the US Army Corps of Engineers (Clean Water Act section 404) decide, from a field delineation.", function: "zoning" }
-    : { description: "The US Army Corps of Engineers (Clean Water Act section 404) and the state's wetland program decide, from a field delineation; the local zoning office applies any local wetland setbacks.", function: "zoning" },
+  caveat:
+    "Screening only, not a wetland delineation: the National Wetlands Inventory is mapped from aerial imagery and misses many wetlands (small, forested, or drained ones) or shows some that are gone. Only a field delineation accepted by the deciding agencies counts.",
+  decider: (p) =>
+    p.state === "MN"
+      ? {
+          description:
+            "In Minnesota the Wetland Conservation Act local government unit (usually the county, city or soil and water conservation district) and the US Army Corps of Engineers (Clean Water Act section 404) decide, from a field delineation.",
+          function: "zoning",
+        }
+      : {
+          description:
+            "The US Army Corps of Engineers (Clean Water Act section 404) and the state's wetland program decide, from a field delineation; the local zoning office applies any local wetland setbacks.",
+          function: "zoning",
+        },
   service: (c) => c.wetlands,
-  origin: (c) => ({ dataset: "USFWS National Wetlands Inventory (NWI)", publisher: "U.S. Fish and Wildlife Service", as_of: null, url: c.wetlands.base_url }),
+  origin: (c) => ({
+    dataset: "USFWS National Wetlands Inventory (NWI)",
+    publisher: "U.S. Fish and Wildlife Service",
+    as_of: null,
+    url: c.wetlands.base_url,
+  }),
   reachM: (c) => c.wetlands_near_m,
   async fetchArea(http, envelope, c) {
     const base = c.wetlands.base_url.replace(/\/+$/, "");
@@ -48,8 +67,18 @@ export const wetlands: ServiceDef = {
     const base = c.wetlands.base_url.replace(/\/+$/, "");
     const [inside, near, m] = await Promise.all([
       queryLayer(http, { layerUrl: `${base}/0`, layer: "wetland", outFields: FIELDS, where: { point: [lon, lat] } }),
-      queryLayer(http, { layerUrl: `${base}/0`, layer: "wetland", outFields: FIELDS, where: { point: [lon, lat], distanceM: c.wetlands_near_m } }),
-      queryLayer(http, { layerUrl: `${base}/1`, layer: "project", outFields: META_FIELDS, where: { point: [lon, lat] } }),
+      queryLayer(http, {
+        layerUrl: `${base}/0`,
+        layer: "wetland",
+        outFields: FIELDS,
+        where: { point: [lon, lat], distanceM: c.wetlands_near_m },
+      }),
+      queryLayer(http, {
+        layerUrl: `${base}/1`,
+        layer: "project",
+        outFields: META_FIELDS,
+        where: { point: [lon, lat] },
+      }),
     ]);
     return [...inside, ...near, ...m];
   },
@@ -62,22 +91,42 @@ export const wetlands: ServiceDef = {
     const base = { dataset: origin.dataset, publisher: origin.publisher, as_of: imageYear ?? origin.as_of };
     if (inside) {
       const d = describe(inside);
-      return { ...base, status: "yes", summary: `Inside a mapped wetland${d.type ? ` (${d.type})` : ""}: wetland rules may apply to filling, draining or building here.`,
+      return {
+        ...base,
+        status: "yes",
+        summary: `Inside a mapped wetland${d.type ? ` (${d.type})` : ""}: wetland rules may apply to filling, draining or building here.`,
         detail: `National Wetlands Inventory ${d.code ? `code ${d.code}` : "polygon"}${d.acres !== null ? `, ${d.acres} acres` : ""}${imageYear ? `, mapped from ${imageYear} imagery` : ""}.`,
-        values: { wetland_type: d.type, cowardin_code: d.code, acres: d.acres, distance_m: 0, image_year: imageYear } };
+        values: { wetland_type: d.type, cowardin_code: d.code, acres: d.acres, distance_m: 0, image_year: imageYear },
+      };
     }
-    const near = wet.filter((f) => within(f, lon, lat, c.wetlands_near_m))
+    const near = wet
+      .filter((f) => within(f, lon, lat, c.wetlands_near_m))
       .map((f) => ({ f, d: f.hit === "near" ? null : distanceMetres(f, lon, lat) }))
       .sort((a, b) => (a.d ?? 0) - (b.d ?? 0))[0];
     if (near) {
       const d = describe(near.f);
       const metres = near.d === null ? null : Math.round(near.d);
-      return { ...base, status: "near", summary: `Near a mapped wetland (within ${c.wetlands_near_m} m): a wetland or its buffer may reach the property.`,
+      return {
+        ...base,
+        status: "near",
+        summary: `Near a mapped wetland (within ${c.wetlands_near_m} m): a wetland or its buffer may reach the property.`,
         detail: `${d.type ?? "A mapped wetland"}${d.code ? ` (${d.code})` : ""} lies ${metres === null ? `within ${c.wetlands_near_m} m` : `about ${metres} m`} from the point.`,
-        values: { wetland_type: d.type, cowardin_code: d.code, acres: d.acres, distance_m: metres, near_within_m: c.wetlands_near_m, image_year: imageYear } };
+        values: {
+          wetland_type: d.type,
+          cowardin_code: d.code,
+          acres: d.acres,
+          distance_m: metres,
+          near_within_m: c.wetlands_near_m,
+          image_year: imageYear,
+        },
+      };
     }
-    return { ...base, status: "no", summary: `No mapped wetland at the point or within ${c.wetlands_near_m} m.`,
+    return {
+      ...base,
+      status: "no",
+      summary: `No mapped wetland at the point or within ${c.wetlands_near_m} m.`,
       detail: project ? null : "No National Wetlands Inventory project metadata covers the point.",
-      values: { near_within_m: c.wetlands_near_m, image_year: imageYear } };
+      values: { near_within_m: c.wetlands_near_m, image_year: imageYear },
+    };
   },
 };

@@ -4,22 +4,43 @@ import { DomainError } from "../../domain/errors";
 import type { Linker, Page } from "../site";
 
 const HEADINGS: Record<number, string> = {
-  400: "Something in the request is not right", 404: "Page not found", 405: "Method not allowed",
-  409: "More than one match", 429: "Too many requests", 500: "Something went wrong", 503: "Temporarily unavailable",
+  400: "Something in the request is not right",
+  404: "Page not found",
+  405: "Method not allowed",
+  409: "More than one match",
+  429: "Too many requests",
+  500: "Something went wrong",
+  503: "Temporarily unavailable",
 };
 
 export function errorPage(status: number, e: DomainError | Error, requestId: string, l: Linker): Page {
   const detail = e instanceof DomainError ? e.detail : "The request could not be finished.";
   const title = HEADINGS[status] ?? `Error ${status}`;
   return {
-    title, status, noStore: true,
+    title,
+    status,
+    noStore: true,
     body: (
       <>
         <h1 safe>{title}</h1>
-        <p class="lede" safe>{detail}</p>
-        {status === 429 ? <p>Wait a little and try again. The limits are the same as the API's anonymous limits.</p> : ""}
-        {status === 404 ? <p>Try the <a href={l.path("/search")}>search</a> or the <a href={l.path("/topics")}>list of topics</a>.</p> : ""}
-        <p class="meta">Status <span safe>{String(status)}</span> · request id <code safe>{requestId}</code></p>
+        <p class="lede" safe>
+          {detail}
+        </p>
+        {status === 429 ? (
+          <p>Wait a little and try again. The limits are the same as the API's anonymous limits.</p>
+        ) : (
+          ""
+        )}
+        {status === 404 ? (
+          <p>
+            Try the <a href={l.path("/search")}>search</a> or the <a href={l.path("/topics")}>list of topics</a>.
+          </p>
+        ) : (
+          ""
+        )}
+        <p class="meta">
+          Status <span safe>{String(status)}</span> · request id <code safe>{requestId}</code>
+        </p>
       </>
     ),
   };

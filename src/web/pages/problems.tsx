@@ -35,12 +35,29 @@ export function problemsPage({ deps }: PageInput): Page {
     body: (
       <>
         <h1>Problem types</h1>
-        <p class="lede">Errors of the API are RFC 9457 documents (application/problem+json). Match on <code>type</code>, not on the text.</p>
+        <p class="lede">
+          Errors of the API are RFC 9457 documents (application/problem+json). Match on <code>type</code>, not on the
+          text.
+        </p>
         <table class="stack">
-          <thead><tr><th scope="col">Type</th><th scope="col">Status</th><th scope="col">When</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Type</th>
+              <th scope="col">Status</th>
+              <th scope="col">When</th>
+            </tr>
+          </thead>
           <tbody>
             {(Object.keys(PROBLEMS) as ProblemSuffix[]).map((k) => (
-              <tr><td><a href={l.path(`/problems/${k}`)}>{k}</a></td><td data-label="Status">{PROBLEMS[k].status}</td><td data-label="When" safe>{WHEN[k]}</td></tr>
+              <tr>
+                <td>
+                  <a href={l.path(`/problems/${k}`)}>{k}</a>
+                </td>
+                <td data-label="Status">{PROBLEMS[k].status}</td>
+                <td data-label="When" safe>
+                  {WHEN[k]}
+                </td>
+              </tr>
             ))}
           </tbody>
         </table>
@@ -52,18 +69,27 @@ export function problemsPage({ deps }: PageInput): Page {
 export function problemPage({ deps, params }: PageInput): Page {
   const l = linker(deps.links.site);
   const k = params[0] as ProblemSuffix;
-  if (!Object.hasOwn(PROBLEMS, k)) throw new DomainError("not-found", `'${k.slice(0, 60)}' is not a problem type of this API.`);
+  if (!Object.hasOwn(PROBLEMS, k))
+    throw new DomainError("not-found", `'${k.slice(0, 60)}' is not a problem type of this API.`);
   return {
     title: PROBLEMS[k].title,
     body: (
       <>
         <h1 safe>{PROBLEMS[k].title}</h1>
-        <p class="lede" safe>{WHEN[k]}</p>
+        <p class="lede" safe>
+          {WHEN[k]}
+        </p>
         <dl class="facts">
-          <dt>type</dt><dd><code safe>{`${deps.config.problems_url}/${k}`}</code></dd>
-          <dt>status</dt><dd safe>{k === "unknown-topic" ? "400 or 404" : String(PROBLEMS[k].status)}</dd>
+          <dt>type</dt>
+          <dd>
+            <code safe>{`${deps.config.problems_url}/${k}`}</code>
+          </dd>
+          <dt>status</dt>
+          <dd safe>{k === "unknown-topic" ? "400 or 404" : String(PROBLEMS[k].status)}</dd>
         </dl>
-        <p><a href={l.path("/problems")}>All problem types</a></p>
+        <p>
+          <a href={l.path("/problems")}>All problem types</a>
+        </p>
       </>
     ),
   };

@@ -7,66 +7,135 @@ import { PointForm } from "../forms";
 import { dateOf, linker, type Linker, type Page, type PageInput } from "../site";
 import { apiQuery, hasAny, problemAsPage } from "./via-api";
 
-const FACTS = [["flood", "Flood zone"], ["wetlands", "Wetlands"], ["soils", "Soils"], ["elevation", "Elevation"], ["shoreland", "Shoreland (Minnesota)"], ["radon", "Radon zone"]] as const;
+const FACTS = [
+  ["flood", "Flood zone"],
+  ["wetlands", "Wetlands"],
+  ["soils", "Soils"],
+  ["elevation", "Elevation"],
+  ["shoreland", "Shoreland (Minnesota)"],
+  ["radon", "Radon zone"],
+] as const;
 export const screeningViaApi = (url: URL) => hasAny(url, ["lat", "lon"]);
 
 const Banner = () => (
   <p class="banner" role="note">
-    <strong>Screening, not a determination.</strong> These facts are read from national and state maps for one exact point.
-    Maps can be coarse, old or wrong for a single lot. The office named under “Who decides” makes the official decision.
+    <strong>Screening, not a determination.</strong> These facts are read from national and state maps for one exact
+    point. Maps can be coarse, old or wrong for a single lot. The office named under “Who decides” makes the official
+    decision.
   </p>
 );
 
 interface Fact {
-  status: string; summary: string; detail: string | null; values: Record<string, unknown>; dataset: string; publisher: string;
-  as_of: string | null; caveat: string; decided_by: { description: string; function: string | null; office: Entry | null }; resources: any[];
+  status: string;
+  summary: string;
+  detail: string | null;
+  values: Record<string, unknown>;
+  dataset: string;
+  publisher: string;
+  as_of: string | null;
+  caveat: string;
+  decided_by: { description: string; function: string | null; office: Entry | null };
+  resources: any[];
 }
 
 function FactView({ id, label, f, chain, l }: { id: string; label: string; f: Fact; chain: any[]; l: Linker }) {
-  const values = Object.entries(f.values ?? {}).filter(([, v]) => v !== null && v !== undefined && typeof v !== "object");
+  const values = Object.entries(f.values ?? {}).filter(
+    ([, v]) => v !== null && v !== undefined && typeof v !== "object",
+  );
   return (
     <section class="fact" aria-labelledby={`fact-${id}`}>
-      <h2 id={`fact-${id}`} safe>{label}</h2>
-      <p class="lede"><strong safe>{f.summary}</strong> <span class="meta" safe>{`(screening status: ${f.status})`}</span></p>
+      <h2 id={`fact-${id}`} safe>
+        {label}
+      </h2>
+      <p class="lede">
+        <strong safe>{f.summary}</strong> <span class="meta" safe>{`(screening status: ${f.status})`}</span>
+      </p>
       {f.status === "unknown" ? <p>This fact could not be checked just now; try again later.</p> : ""}
       {f.detail ? <p safe>{f.detail}</p> : ""}
-      <p class="caveat"><strong>Caveat:</strong> <span safe>{f.caveat}</span></p>
+      <p class="caveat">
+        <strong>Caveat:</strong> <span safe>{f.caveat}</span>
+      </p>
       <div class="decides">
-        <p><strong>Who decides:</strong> <span safe>{f.decided_by.description}</span></p>
+        <p>
+          <strong>Who decides:</strong> <span safe>{f.decided_by.description}</span>
+        </p>
         {f.decided_by.office ? <EntryView e={f.decided_by.office} l={l} chain={chain} /> : ""}
       </div>
       <dl class="facts">
-        <dt>Data</dt><dd safe>{f.dataset}</dd>
-        <dt>Publisher</dt><dd safe>{f.publisher}</dd>
-        <dt>Map date</dt><dd safe>{dateOf(f.as_of) ?? "not stated"}</dd>
-        {values.map(([k, v]) => <><dt safe>{k.replaceAll("_", " ")}</dt><dd safe>{String(v)}</dd></>)}
+        <dt>Data</dt>
+        <dd safe>{f.dataset}</dd>
+        <dt>Publisher</dt>
+        <dd safe>{f.publisher}</dd>
+        <dt>Map date</dt>
+        <dd safe>{dateOf(f.as_of) ?? "not stated"}</dd>
+        {values.map(([k, v]) => (
+          <>
+            <dt safe>{k.replaceAll("_", " ")}</dt>
+            <dd safe>{String(v)}</dd>
+          </>
+        ))}
       </dl>
-      {f.resources?.length ? <><h3>Where to confirm</h3><ResourceList list={f.resources} l={l} /></> : ""}
+      {f.resources?.length ? (
+        <>
+          <h3>Where to confirm</h3>
+          <ResourceList list={f.resources} l={l} />
+        </>
+      ) : (
+        ""
+      )}
     </section>
   );
 }
 
 export async function screeningPage({ deps, url, api }: PageInput): Promise<Page> {
   const l = linker(deps.links.site);
-  const lat = url.searchParams.get("lat") ?? "", lon = url.searchParams.get("lon") ?? "";
+  const lat = url.searchParams.get("lat") ?? "",
+    lon = url.searchParams.get("lon") ?? "";
   const form = <PointForm l={l} lat={lat} lon={lon} action="/screening" button="Screen this point" />;
   if (!screeningViaApi(url)) {
-    return { title: "Point screening", body: <><h1>Point screening</h1><Banner />{form}</> };
-  }
-  const res = await api(`/v1/screening?${apiQuery(url, ["lat", "lon"])}`);
-  if (res.status === 404 && typeof res.json?.type === "string" && res.json.type.endsWith("/not-found")) {
     return {
-      title: "Screening is not available", status: 404, noStore: true,
+      title: "Point screening",
       body: (
         <>
-          <h1>Screening is not available on this server</h1>
-          <p class="lede">This server does not offer point screening (its /v1/screening endpoint is not installed). The directory of offices and links still works.</p>
-          <p><a href={l.path(`/find?lat=${encodeURIComponent(lat)}&lon=${encodeURIComponent(lon)}`)}>Find who covers this point</a> instead.</p>
+          <h1>Point screening</h1>
+          <Banner />
+          {form}
         </>
       ),
     };
   }
-  if (res.status !== 200) return problemAsPage(res, "Point screening", <><Banner />{form}</>);
+  const res = await api(`/v1/screening?${apiQuery(url, ["lat", "lon"])}`);
+  if (res.status === 404 && typeof res.json?.type === "string" && res.json.type.endsWith("/not-found")) {
+    return {
+      title: "Screening is not available",
+      status: 404,
+      noStore: true,
+      body: (
+        <>
+          <h1>Screening is not available on this server</h1>
+          <p class="lede">
+            This server does not offer point screening (its /v1/screening endpoint is not installed). The directory of
+            offices and links still works.
+          </p>
+          <p>
+            <a href={l.path(`/find?lat=${encodeURIComponent(lat)}&lon=${encodeURIComponent(lon)}`)}>
+              Find who covers this point
+            </a>{" "}
+            instead.
+          </p>
+        </>
+      ),
+    };
+  }
+  if (res.status !== 200)
+    return problemAsPage(
+      res,
+      "Point screening",
+      <>
+        <Banner />
+        {form}
+      </>,
+    );
   const d = res.json.data;
   const chain = d.jurisdictions ?? [];
   const [plon, plat] = d.point.coordinates;
@@ -78,9 +147,16 @@ export async function screeningPage({ deps, url, api }: PageInput): Promise<Page
         <h1 safe>{`Screening at ${plat}, ${plon}`}</h1>
         <Banner />
         <Chain chain={chain} l={l} />
-        {FACTS.filter(([k]) => d.facts[k]).map(([k, label]) => <FactView id={k} label={label} f={d.facts[k]} chain={chain} l={l} />)}
+        {FACTS.filter(([k]) => d.facts[k]).map(([k, label]) => (
+          <FactView id={k} label={label} f={d.facts[k]} chain={chain} l={l} />
+        ))}
         {form}
-        <SourcesView sources={res.json.sources ?? []} notices={res.json.notices} asOf={res.json.as_of ?? deps.asOf} site={deps.links.site} />
+        <SourcesView
+          sources={res.json.sources ?? []}
+          notices={res.json.notices}
+          asOf={res.json.as_of ?? deps.asOf}
+          site={deps.links.site}
+        />
       </>
     ),
   };

@@ -14,7 +14,18 @@ export function searchPage({ deps, url }: PageInput): Page {
   const q = (url.searchParams.get("q") ?? "").trim();
   const stateRaw = url.searchParams.get("state") ?? "";
   if (!q) {
-    return { title: "Search", body: <><h1>Search</h1><p class="lede">Search the names of counties, cities, towns, townships and official websites. People are never searched.</p><SearchForm l={l} state={stateRaw} /></> };
+    return {
+      title: "Search",
+      body: (
+        <>
+          <h1>Search</h1>
+          <p class="lede">
+            Search the names of counties, cities, towns, townships and official websites. People are never searched.
+          </p>
+          <SearchForm l={l} state={stateRaw} />
+        </>
+      ),
+    };
   }
   if (q.length < 2 || q.length > 200) throw new DomainError("bad-parameter", "Search for 2 to 200 characters.");
   const dir = directoryOf(deps);
@@ -32,10 +43,17 @@ export function searchPage({ deps, url }: PageInput): Page {
           {r.data.places.length ? (
             <ul>
               {r.data.places.map((p) => (
-                <li><a href={l.local(p.page_url)} safe>{p.name}</a> <span class="meta" safe>{`${TYPE_LABEL[p.type] ?? p.type}${p.state ? `, ${p.state}` : ""}`}</span></li>
+                <li>
+                  <a href={l.local(p.page_url)} safe>
+                    {p.name}
+                  </a>{" "}
+                  <span class="meta" safe>{`${TYPE_LABEL[p.type] ?? p.type}${p.state ? `, ${p.state}` : ""}`}</span>
+                </li>
               ))}
             </ul>
-          ) : <p class="none" safe>{`No place names match “${q}”.`}</p>}
+          ) : (
+            <p class="none" safe>{`No place names match “${q}”.`}</p>
+          )}
         </Section>
         <Section id="websites" title="Websites">
           <ResourceList list={r.data.resources} l={l} empty={`No website names match “${q}”.`} />
