@@ -201,7 +201,9 @@ export function buildOpenApi(
       title: "Property, Land and GIS Directory API",
       version: API_VERSION,
       description:
-        "Read-only directory of official US government offices and websites for property, land and map questions. A guide, not an authority: the named office has the final say. Screening is never a determination.",
+        "Read-only directory of official US government offices and websites for property, land and map " +
+        "questions. A guide, not an authority: the named office has the final say. Screening is never a " +
+        "determination.",
       contact: info?.contact ?? { name: "The operator of this directory", url: `${origin}/` },
       license: info?.license ?? {
         name: "Terms of use not yet published: credit the service as the data origin, with a link",

@@ -50,7 +50,12 @@ export function createMcpServer(ctx: McpContext): McpServer {
     {
       title: "Property facts for one parcel",
       description:
-        'Facts of one parcel from the county data loaded on this server: parcel number, situs address, acres, value and its label, last sale date and price, year built, parcel map link, the jurisdiction chain, and who assesses, collects tax and records deeds there (with office links). Give apn with county (a county id like county:53033 or a name like "King County, WA"), or lat and lon (the parcel at the point, or the nearest within max_distance_m). Owner names are never available; the county record is official.',
+        "Facts of one parcel from the county data loaded on this server: parcel number, situs address, acres, " +
+        "value and its label, last sale date and price, year built, parcel map link, the jurisdiction chain, " +
+        "and who assesses, collects tax and records deeds there (with office links). Give apn with county (a " +
+        'county id like county:53033 or a name like "King County, WA"), or lat and lon (the parcel at the ' +
+        "point, or the nearest within max_distance_m). Owner names are never available; the county record is " +
+        "official.",
       inputSchema: {
         apn: z.string().min(1).max(64).optional().describe("Parcel number as the county writes it (with county)."),
         county: z
@@ -94,7 +99,10 @@ export function createMcpServer(ctx: McpContext): McpServer {
     {
       title: "Governments and offices for a place or point",
       description:
-        "Which governments cover a place or a point (state, county, county subdivision, place, by Census GEOID) and which body does each job there (assessment, tax collection, recording, zoning, permits, GIS), with their offices and official links. Give exactly one of: lat and lon; jurisdiction_id (e.g. county:53033); place (a county, city, town or township name) with state.",
+        "Which governments cover a place or a point (state, county, county subdivision, place, by Census " +
+        "GEOID) and which body does each job there (assessment, tax collection, recording, zoning, permits, " +
+        "GIS), with their offices and official links. Give exactly one of: lat and lon; jurisdiction_id (e.g. " +
+        "county:53033); place (a county, city, town or township name) with state.",
       inputSchema: {
         lat: z.number().min(-90).max(90).optional(),
         lon: z.number().min(-180).max(180).optional(),
@@ -140,7 +148,9 @@ export function createMcpServer(ctx: McpContext): McpServer {
     {
       title: "Screening facts for a point",
       description:
-        "Screening facts for the exact point: flood zone, wetlands, soils, elevation, radon zone, and Minnesota shoreland. Screening only, never an official determination: each fact names the office that decides.",
+        "Screening facts for the exact point: flood zone, wetlands, soils, elevation, radon zone, and " +
+        "Minnesota shoreland. Screening only, never an official determination: each fact names the office " +
+        "that decides.",
       inputSchema: { lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) },
     },
     (a) =>

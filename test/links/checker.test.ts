@@ -152,7 +152,9 @@ describe("robots.txt", () => {
     const results = new LinkResults(openStateFile(":memory:"));
     const u = d.url("blocked.test", "/private/x");
     results.db.run(
-      "INSERT INTO link_results (url, outcome, checked_at, verified_status, verified_at, verification_method, http_status) VALUES (?, 'ok', '2026-01-01T00:00:00Z', 'verified', '2026-01-01', 'automated', 200)",
+      "INSERT INTO link_results (url, outcome, checked_at, verified_status, verified_at, " +
+        "verification_method, http_status) VALUES (?, 'ok', '2026-01-01T00:00:00Z', 'verified', '2026-01-01', " +
+        "'automated', 200)",
       [u],
     );
     await checkLinks([u], { cfg: cfg(), results, allowLoopback: true, resolver: testResolver() });

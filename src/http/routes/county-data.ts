@@ -18,7 +18,11 @@ export const countyDataRoute: RouteDef = {
   operationId: "getCountyData",
   summary: "Questions over many parcels in one county (never owner names)",
   description:
-    "Either a plain question in q, or a plan: jurisdiction_id (a county) with op and field. min and max bound the field itself (numeric fields only; for field=sale_date use since/until); since and until bound the last sale date, for every op and field. top and bottom list rows (paged by offset); count, avg and median give value. Owner names, owner rankings and owner searches are never available. Parcel maps are not surveys; the county record is official.",
+    "Either a plain question in q, or a plan: jurisdiction_id (a county) with op and field. min and max " +
+    "bound the field itself (numeric fields only; for field=sale_date use since/until); since and until " +
+    "bound the last sale date, for every op and field. top and bottom list rows (paged by offset); count, " +
+    "avg and median give value. Owner names, owner rankings and owner searches are never available. " +
+    "Parcel maps are not surveys; the county record is official.",
   query: {
     q: {
       schema: Type.String({ minLength: 2, maxLength: 200 }),

@@ -11,7 +11,9 @@ export const resourcesRoute: RouteDef = {
   operationId: "listResources",
   summary: "Ranked official resources for a place or a point",
   description:
-    "Give jurisdiction_id, or lat with lon (then topic is required). With a topic: the place's own resources first, then up the chain to the state and the national level. Without a topic: the place's own only. One order for every caller.",
+    "Give jurisdiction_id, or lat with lon (then topic is required). With a topic: the place's own " +
+    "resources first, then up the chain to the state and the national level. Without a topic: the place's " +
+    "own only. One order for every caller.",
   list: true,
   query: {
     jurisdiction_id: jurisdictionIdParam,

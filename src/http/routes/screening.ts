@@ -15,7 +15,9 @@ export const screeningRoute: RouteDef = {
   operationId: "getScreening",
   summary: "Screening facts for the exact point: flood, wetlands, soils, elevation, radon, and shoreland in Minnesota",
   description:
-    "Screening, never a determination: each fact names its data, date, caveat and who decides. A fact that could not be checked is `unknown` (retry later). New outside lookups draw from the lookup limit (429 lookup-limit); too many outside lookups at once → 503 busy.",
+    "Screening, never a determination: each fact names its data, date, caveat and who decides. A fact " +
+    "that could not be checked is `unknown` (retry later). New outside lookups draw from the lookup limit " +
+    "(429 lookup-limit); too many outside lookups at once → 503 busy.",
   query: { lat: { ...latParam, required: true }, lon: { ...lonParam, required: true } },
   data: Screening,
   errors: [304, 400, 401, 404, 429, 503],

@@ -49,7 +49,9 @@ const statusOf = (k: keyof typeof FACT_STATUSES) =>
 export const Fact = factWith(
   Type.String({
     description:
-      "flood: sfha, moderate, minimal, unmapped, unknown; wetlands: yes, near, no, unknown; soils: ok, none, unknown; elevation: ok, unknown; shoreland: likely, no, unknown; radon: zone_1, zone_2, zone_3, not_listed.",
+      "flood: sfha, moderate, minimal, unmapped, unknown; wetlands: yes, near, no, unknown; soils: ok, " +
+      "none, unknown; elevation: ok, unknown; shoreland: likely, no, unknown; radon: zone_1, zone_2, " +
+      "zone_3, not_listed.",
   }),
 );
 

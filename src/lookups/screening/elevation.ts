@@ -25,7 +25,9 @@ export const elevation: ServiceDef = {
   topic: "elevation",
   calls: 1,
   caveat:
-    "Screening only: a ground elevation interpolated from the national elevation model at this point, not a survey. Flood insurance and floodplain permits use an Elevation Certificate by a licensed surveyor.",
+    "Screening only: a ground elevation interpolated from the national elevation model at this point, not " +
+    "a survey. Flood insurance and floodplain permits use an Elevation Certificate by a licensed " +
+    "surveyor.",
   decider: () => ({
     description:
       "A licensed land surveyor (an Elevation Certificate) establishes the elevation of a building site; the floodplain administrator uses it.",

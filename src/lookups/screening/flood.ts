@@ -55,7 +55,9 @@ export const flood: ServiceDef = {
   calls: 2,
   layerKind: "flood",
   caveat:
-    "Screening only, not a flood zone determination: read from the effective digital flood map at this exact point. The community's floodplain administrator and the effective FIRM decide; a surveyed Elevation Certificate or a FEMA Letter of Map Amendment can change the answer for a building.",
+    "Screening only, not a flood zone determination: read from the effective digital flood map at this " +
+    "exact point. The community's floodplain administrator and the effective FIRM decide; a surveyed " +
+    "Elevation Certificate or a FEMA Letter of Map Amendment can change the answer for a building.",
   decider: () => ({
     description:
       "The community's floodplain administrator (usually the zoning or building permit office) applies the effective FEMA Flood Insurance Rate Map; FEMA decides map amendments (LOMA/LOMR).",

@@ -24,7 +24,9 @@ export const shoreland: ServiceDef = {
   calls: 2,
   layerKind: "shoreland",
   caveat:
-    "Screening only: distances are measured to the mapped public water, not to the ordinary high water level surveyed on the ground, and the county or city ordinance may classify waters differently. The local shoreland ordinance decides.",
+    "Screening only: distances are measured to the mapped public water, not to the ordinary high water " +
+    "level surveyed on the ground, and the county or city ordinance may classify waters differently. The " +
+    "local shoreland ordinance decides.",
   decider: () => ({
     description:
       "The county (or the city, inside city limits) administers shoreland rules under its DNR-approved shoreland ordinance; the Minnesota DNR decides what is a public water.",

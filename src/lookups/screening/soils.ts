@@ -54,7 +54,9 @@ export const soils: ServiceDef = {
   calls: 1,
   layerKind: "soils",
   caveat:
-    "Screening only: soil survey map units are mapped at 1:12,000 to 1:24,000 and hold inclusions of other soils. A site evaluation by a licensed soil scientist or septic designer decides what the ground at this spot is.",
+    "Screening only: soil survey map units are mapped at 1:12,000 to 1:24,000 and hold inclusions of " +
+    "other soils. A site evaluation by a licensed soil scientist or septic designer decides what the " +
+    "ground at this spot is.",
   decider: () => ({
     description:
       "The county or city permit office decides on septic systems and building sites from an on-site soil evaluation by a licensed professional; NRCS publishes the soil survey.",

@@ -34,17 +34,22 @@ export const wetlands: ServiceDef = {
   calls: 2,
   layerKind: "wetlands",
   caveat:
-    "Screening only, not a wetland delineation: the National Wetlands Inventory is mapped from aerial imagery and misses many wetlands (small, forested, or drained ones) or shows some that are gone. Only a field delineation accepted by the deciding agencies counts.",
+    "Screening only, not a wetland delineation: the National Wetlands Inventory is mapped from aerial " +
+    "imagery and misses many wetlands (small, forested, or drained ones) or shows some that are gone. " +
+    "Only a field delineation accepted by the deciding agencies counts.",
   decider: (p) =>
     p.state === "MN"
       ? {
           description:
-            "In Minnesota the Wetland Conservation Act local government unit (usually the county, city or soil and water conservation district) and the US Army Corps of Engineers (Clean Water Act section 404) decide, from a field delineation.",
+            "In Minnesota the Wetland Conservation Act local government unit (usually the county, city or soil " +
+            "and water conservation district) and the US Army Corps of Engineers (Clean Water Act section 404) " +
+            "decide, from a field delineation.",
           function: "zoning",
         }
       : {
           description:
-            "The US Army Corps of Engineers (Clean Water Act section 404) and the state's wetland program decide, from a field delineation; the local zoning office applies any local wetland setbacks.",
+            "The US Army Corps of Engineers (Clean Water Act section 404) and the state's wetland program decide, " +
+            "from a field delineation; the local zoning office applies any local wetland setbacks.",
           function: "zoning",
         },
   service: (c) => c.wetlands,
