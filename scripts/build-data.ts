@@ -15,6 +15,7 @@ import { loadMnDot } from "./build/mn";
 import { loadMnMcd, loadVtTowns } from "./build/cousub";
 import { loadTowns } from "./build/towns";
 import { buildRadon } from "./build/radon";
+import { buildPermitSurvey } from "./build/bps";
 import { buildSameAs } from "./build/same-as";
 import { buildNameSearch } from "./build/fts";
 import { loadAuthored, type SourceRow } from "./build/authored";
@@ -115,6 +116,7 @@ export async function buildData(opts: BuildOptions): Promise<{ summary: Record<s
   }
   const sameAs = buildSameAs(rows, mnPairs, stats, townPairs);
   const radon = sourcesDir ? await buildRadon(inputs, rows, stats) : [];
+  const permitSurvey = sourcesDir ? await buildPermitSurvey(inputs, rows, stats) : [];
 
   // 2. Authored YAML, directory records, extra records
   const authored = loadAuthored(projectRoot, stats);
@@ -196,6 +198,7 @@ export async function buildData(opts: BuildOptions): Promise<{ summary: Record<s
       sameAs.map(([a, b]) => ({ jurisdiction_id: a, other_id: b })),
     );
     insertRows(db, "radon_zones", radon as any);
+    insertRows(db, "permit_survey", permitSurvey as any);
     insertRows(db, "sources", [...sources.values()] as any);
     insertRows(db, "topics", authored.topics);
     insertRows(db, "guides", authored.guides);

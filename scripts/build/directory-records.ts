@@ -29,6 +29,43 @@ import { addRegistryOffices, findRegistryOffices } from "./dotgov-offices";
 import { OfficeWords } from "./office-words";
 import { addGsaHomes } from "./gsa";
 import { addOpenAddresses } from "./openaddresses";
+import { OwnHosts } from "./own-hosts";
+import { addNamedRegistryHosts } from "./registry-hosts";
+import { addCityUrls } from "./uscityurl";
+import { addPageRecords, type CheckCtx } from "./pages";
+import { CONSOLIDATED } from "./same-as";
+
+/** What the page-record checks need: own hosts, consolidated twins, and the bodies documented overrides name. */
+function pageCheckCtx(rec: Records, ctx: DirectoryCtx, own: OwnHosts): CheckCtx {
+  const twins = new Map<string, string[]>();
+  // one government under a county and a place id: the consolidated city-counties of same-as.ts, and those whose
+  // place is the consolidated government's "balance" (Jacksonville-Duval, Nashville-Davidson, Indianapolis-Marion,
+  // Louisville-Jefferson), the District of Columbia, and Virginia's independent cities (county-equivalents)
+  const pairs: [string, string][] = [
+    ...Object.entries(CONSOLIDATED).filter((e): e is [string, string] => !!e[1]),
+    ["12031", "1235000"],
+    ["47037", "4752006"],
+    ["18097", "1836003"],
+    ["21111", "2148006"],
+    ["11001", "1150000"],
+  ];
+  const byName = new Map<string, string>();
+  for (const j of ctx.jurisdictions.values())
+    if (j.type === "place" && j.state === "VA" && j.legal_type === "city") byName.set(j.name, j.jurisdiction_id);
+  for (const j of ctx.jurisdictions.values())
+    if (j.type === "county" && j.state === "VA" && j.legal_type === "city" && byName.has(j.name))
+      pairs.push([j.jurisdiction_id.slice(7), byName.get(j.name)!.slice(6)]);
+  for (const [county, place] of pairs) {
+    twins.set(`county:${county}`, [`place:${place}`]);
+    twins.set(`place:${place}`, [`county:${county}`]);
+  }
+  return {
+    own,
+    jurisdictions: ctx.jurisdictions,
+    twins: (id) => twins.get(id) ?? [],
+    performer: (id, fn) => rec.overrides.get(`${id}|${fn}|primary`)?.performer_id ?? null,
+  };
+}
 
 export type { SourceRow, OfficeRow, ResourceRow, OverrideRow } from "./records-common";
 
@@ -52,7 +89,12 @@ const DOTGOV = {
 };
 const HOME_SORT_KEY = 30;
 
-function addRegistry(rec: Records, ctx: DirectoryCtx, summary: Record<string, number | string>): Map<string, string> {
+function addRegistry(
+  rec: Records,
+  ctx: DirectoryCtx,
+  summary: Record<string, number | string>,
+  own: OwnHosts,
+): Map<string, string> {
   const homes = new Map<string, string>();
   const path = ctx.sourcesDir ? join(ctx.sourcesDir, DOTGOV.file) : null;
   if (!path || !existsSync(path)) {
@@ -78,6 +120,9 @@ function addRegistry(rec: Records, ctx: DirectoryCtx, summary: Record<string, nu
   const { rows, total } = readDotgov(new TextDecoder().decode(bytes));
   const words = OfficeWords.load(join(ctx.projectRoot, "data/office-words.yaml"));
   const m = matchRegistry(rows, ctx.jurisdictions.values(), (org, st) => words.hits(org, st).length > 0);
+  for (const [id, list] of m.domains) for (const d of list) own.add(id, d, "dotgov");
+  const named = addNamedRegistryHosts(own, new TextDecoder().decode(bytes), ctx.jurisdictions.values());
+  ctx.log(`  dotgov own hosts named beyond the home pages: ${named.counties} county, ${named.places} place domains`);
   for (const [id, h] of m.homes) {
     const url = `https://${h.row.domain}/`;
     homes.set(id, url);
@@ -113,6 +158,7 @@ function addRegistry(rec: Records, ctx: DirectoryCtx, summary: Record<string, nu
   for (const line of ex.slice(0, 30)) ctx.log(`    unmatched ${line}`);
 
   const offices = findRegistryOffices(new TextDecoder().decode(bytes), ctx.jurisdictions.values(), words);
+  for (const f of offices.found) own.add(f.j.jurisdiction_id, f.domain, "dotgov office");
   const oc = addRegistryOffices(rec, offices.found, sid, rec.sources.get(sid)!.documented);
   for (const [k, v] of Object.entries({ ...offices.counts, ...oc }).sort()) summary[`dotgov_offices_${k}`] = v;
   ctx.log(
@@ -138,9 +184,19 @@ export async function buildDirectoryRecords(ctx: DirectoryCtx): Promise<{
   const { rec, counts } = loadAuthoredRecords(join(ctx.projectRoot, "data/resources"), ctx);
   Object.assign(summary, counts);
   Object.assign(summary, buildStateResources(rec, ctx.jurisdictions, ctx.stateRules, ctx.log));
-  const homes = addRegistry(rec, ctx, summary);
-  const gsaHomes = await addGsaHomes(rec, ctx, homes, summary);
+  const own = new OwnHosts();
+  const homes = addRegistry(rec, ctx, summary, own);
+  const gsaHomes = await addGsaHomes(rec, ctx, homes, summary, own);
+  await addCityUrls(rec, ctx, (id) => homes.has(id) || gsaHomes.has(id), own, summary);
   await addOpenAddresses(rec, ctx, (id) => [homes.get(id), gsaHomes.get(id)].filter((u): u is string => !!u), summary);
+  addPageRecords(
+    rec,
+    join(ctx.projectRoot, "data/pages"),
+    pageCheckCtx(rec, ctx, own),
+    ctx.jurisdictions,
+    ctx.log,
+    summary,
+  );
 
   const byId = <T>(m: Map<string, T>, k: (x: T) => string) =>
     [...m.values()].sort((a, b) => (k(a) < k(b) ? -1 : k(a) > k(b) ? 1 : 0));

@@ -457,6 +457,8 @@ export interface RegistryMatch {
   homes: Map<string, { j: JurisdictionIn; row: DotgovRow; domains: number }>;
   counts: Record<string, number>;
   unmatched: { row: DotgovRow; reason: string }[];
+  /** jurisdiction_id -> every registry domain matched to the government (own hosts, scripts/build/own-hosts.ts) */
+  domains: Map<string, string[]>;
 }
 
 export function matchRegistry(
@@ -504,5 +506,6 @@ export function matchRegistry(
     counts[`${t}_governments`] = (counts[`${t}_governments`] ?? 0) + 1;
     counts[`${t}_extra_domains_ignored`] = (counts[`${t}_extra_domains_ignored`] ?? 0) + g.rows.length - 1;
   }
-  return { homes, counts, unmatched };
+  const domains = new Map([...byGov].map(([id, g]) => [id, g.rows.map((r) => r.domain)]));
+  return { homes, counts, unmatched, domains };
 }

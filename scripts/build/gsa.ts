@@ -8,6 +8,7 @@ import { parseCsv } from "./csv";
 import { GovIndex, governmentName, matchRow, nameTokens, keyOf, pickHome, type DotgovRow } from "./dotgov";
 import { STATES } from "./states";
 import { readDeclared, type DeclaredCtx } from "./declared";
+import type { OwnHosts } from "./own-hosts";
 import { type JurisdictionIn, Records, isHttpUrl, resourceRow } from "./records-common";
 
 /** The two files read: county governments and local governments (cities, towns, townships, villages). */
@@ -126,6 +127,7 @@ export async function addGsaHomes(
   ctx: DeclaredCtx & { jurisdictions: Map<string, JurisdictionIn> },
   dotgovHomes: Map<string, string>,
   summary: Record<string, number | string>,
+  own?: OwnHosts,
 ): Promise<Map<string, string>> {
   const added = new Map<string, string>();
   let idx: GovIndex | null = null;
@@ -178,6 +180,8 @@ export async function addGsaHomes(
     }
     for (const [id, g] of [...byGov].sort((a, b) => a[0].localeCompare(b[0]))) {
       c.governments++;
+      // a listed domain with a path (174.132.145.94/~hope, 360eldorado.com/Government) names no own host
+      for (const r of g.rows) if (!r.domain.includes("/")) own?.add(id, r.domain, "gsa");
       if (dotgovHomes.has(id)) {
         c.has_dotgov++;
         continue;

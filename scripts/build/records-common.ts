@@ -14,6 +14,7 @@ export interface SourceRow {
   vintage: string | null;
   sha256: string | null;
   documented: number;
+  quote?: string | null;
 }
 export interface OfficeRow {
   office_id: string;
@@ -92,7 +93,11 @@ export function isDocumented(s: Pick<SourceRow, "url" | "publisher" | "vintage" 
 }
 
 export function sourceRow(
-  p: Omit<SourceRow, "documented" | "sha256" | "license"> & { sha256?: string | null; license?: string | null },
+  p: Omit<SourceRow, "documented" | "sha256" | "license"> & {
+    sha256?: string | null;
+    license?: string | null;
+    quote?: string | null;
+  },
 ): SourceRow {
   const r: SourceRow = { sha256: null, license: null, ...p, documented: 0 };
   r.documented = isDocumented(r);

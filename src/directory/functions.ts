@@ -20,6 +20,10 @@ import { Trail, TYPE_ORDER } from "./jurisdictions";
 import { resourceOut } from "./resources";
 import { governmentName } from "./names";
 import { officeLinkStatus } from "../links/overlay";
+import { surveyBody, surveySays } from "./permit-survey";
+
+/** The survey's own page (the published files' folder, as the staged copy documents it). */
+const SURVEY_EVIDENCE = "https://www2.census.gov/econ/bps/Place/";
 
 type RuleKey = "assessment" | "tax_collection" | "recording" | "zoning";
 const RULE_FOR: Record<Fn, RuleKey | null> = {
@@ -131,9 +135,19 @@ function functionResources(ctx: Ctx, jurisdictionId: string, fn: Fn) {
         return i < 0 ? 99 : i;
       }),
     );
+  // the property-tax payment page first (spec), then official pages before GIS layers, file downloads and copies
+  // that are not the office's (a parcel-map download is never first), then the function's topic order
+  const payFirst = (r: ResourceRow) => (r.topics.includes("property_tax_payment") ? 0 : 1);
   const list = got.items
     .filter((r) => rank(r) < 99)
-    .sort((a, b) => rank(a) - rank(b) || a.sort_key - b.sort_key || (a.resource_id < b.resource_id ? -1 : 1));
+    .sort(
+      (a, b) =>
+        payFirst(a) - payFirst(b) ||
+        b.official - a.official ||
+        rank(a) - rank(b) ||
+        a.sort_key - b.sort_key ||
+        (a.resource_id < b.resource_id ? -1 : 1),
+    );
   ctx.trail.addAll(list);
   return list.map((r) => resourceOut(r, ctx.links));
 }
@@ -291,6 +305,24 @@ export function functionsFor(ctx: Ctx, chain: JurisdictionRow[]) {
       continue;
     }
     const { body, fallback } = pick(chain, rule);
+    const survey = surveyBody(ctx.store, chain, fn, (rules as any)?.zoning ?? null);
+    if (survey) {
+      ctx.trail.add(survey.office.source_id);
+      const same = survey.body.jurisdiction_id === body?.jurisdiction_id;
+      const ruleEntry = entry(ctx, fn, body, rule, stateName, { fallback });
+      out[fn] = withAlso(
+        entry(ctx, fn, survey.body, rule, stateName, {
+          fallback: same ? fallback : false,
+          titled: same,
+          basis: same
+            ? `${ruleEntry.basis} ${surveySays(survey, fn)}`
+            : `${surveySays(survey, fn)} Here that is ${governmentName(survey.body)}. (By the state rule alone: ${ruleEntry.basis})`,
+          evidence: same ? null : SURVEY_EVIDENCE,
+        }),
+        also,
+      );
+      continue;
+    }
     const notATown =
       chain.find(
         (j) => j.type === "cousub" && !isTownGovernment(j) && !(j.funcstat === "F" && atLevel(chain, "town")),

@@ -20,7 +20,8 @@ CREATE TABLE sources (
   license       TEXT,                      -- free text, e.g. 'CC0 1.0', 'public domain', 'ODbL 1.0'
   vintage       TEXT,
   sha256        TEXT,                      -- of the input file used (null for packages where not applicable)
-  documented    INTEGER NOT NULL
+  documented    INTEGER NOT NULL,
+  quote         TEXT                       -- a page read by hand: at most 300 characters of it showing what it is
 );
 
 -- Jurisdictions: country:us, states/DC/territories, counties, cousubs, places (+ district: bodies).
@@ -83,6 +84,13 @@ CREATE TABLE function_overrides (
   role TEXT NOT NULL DEFAULT 'primary', levy_scope TEXT, basis TEXT, evidence_url TEXT, source_id TEXT NOT NULL,
   PRIMARY KEY (jurisdiction_id, function, role)
 );
+
+-- Census Building Permits Survey 2024: one row per permit-issuing office (scripts/build/bps.ts). Survey data, not law.
+CREATE TABLE permit_survey (
+  bps_id TEXT PRIMARY KEY, jurisdiction_id TEXT NOT NULL, county_id TEXT NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL,
+  population INTEGER NOT NULL, months_reported INTEGER NOT NULL, held INTEGER NOT NULL, source_id TEXT NOT NULL
+);
+CREATE INDEX permit_survey_by_jurisdiction ON permit_survey (jurisdiction_id);
 
 CREATE TABLE radon_zones (county_id TEXT PRIMARY KEY, zone TEXT NOT NULL, edition TEXT NOT NULL, note TEXT, source_id TEXT NOT NULL);
 

@@ -120,6 +120,16 @@ export const COUSUB_STATES_SQL =
 
 type Radon = { zone: string; edition: string; note: string | null; source_id: string };
 
+export interface PermitOffice {
+  bps_id: string;
+  jurisdiction_id: string;
+  kind: "place" | "town" | "county_unincorporated";
+  name: string;
+  population: number;
+  months_reported: number;
+  source_id: string;
+}
+
 export class Store {
   readonly sameAs = new Map<string, string[]>();
   readonly stateRuleSource = new Map<string, string>();
@@ -249,6 +259,24 @@ export class Store {
 
   isDocumentedSource(id: string | null): boolean {
     return !!id && this.source(id)?.documented === 1;
+  }
+
+  private permitStmt: Statement<PermitOffice, [string]> | null | undefined = undefined;
+  /** The Census permit survey's office for a jurisdiction (a place, a town, or a county for its unincorporated
+   *  area), documented source only; null where the survey lists none or the file has no survey table. */
+  permitOffice(jurisdictionId: string): PermitOffice | null {
+    if (this.permitStmt === undefined) {
+      this.permitStmt = this.db
+        .query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'permit_survey'")
+        .get()
+        ? this.db.query<PermitOffice, [string]>(
+            "SELECT bps_id, jurisdiction_id, kind, name, population, months_reported, source_id FROM permit_survey " +
+              "WHERE jurisdiction_id = ? AND kind IN ('place', 'town', 'county_unincorporated') ORDER BY population DESC",
+          )
+        : null;
+    }
+    const r = this.permitStmt?.get(jurisdictionId) ?? null;
+    return r && this.isDocumentedSource(r.source_id) ? r : null;
   }
 
   /** Radon zones by county id (read on first use). */

@@ -127,7 +127,7 @@ describe("further bodies for the same job (also)", () => {
     expect(tc.also[0]).toMatchObject({
       jurisdiction_id: "county:55025",
       role: "delinquent",
-      office_name: "Dane County Treasurer",
+      office_name: "Dane County Treasurer's Office", // as its own page names it (data/pages)
     });
     expect(tc.also[0].evidence_url).toBe(tc.evidence_url);
     expect((r.data.functions as any).recording.also).toBeUndefined();

@@ -150,7 +150,10 @@ describe("GET /v1/places/{jurisdiction_id}", () => {
     expect(r.status).toBe(200);
     expect(Value.Check(Envelope(PlacePage), r.json)).toBe(true);
     expect(r.json.data.chain.map((j: any) => j.jurisdiction_id)).toEqual(["state:27", "county:27053"]);
-    expect(r.json.data.offices).toEqual([]); // Hennepin registered no office domain: no office record is made up
+    // Hennepin registered no office domain: its one office is the assessor's, as its own page names it (data/pages)
+    expect(r.json.data.offices.map((o: any) => [o.name, o.kind])).toEqual([
+      ["Hennepin County Assessor's Office", "assessment"],
+    ]);
     expect(r.json.data.functions.recording.jurisdiction_id).toBe("county:27053");
     expect(r.json.data.functions.recording.office_name).toBe("Hennepin County Recorder"); // the state rule's title
     const cook = await call(app, "/v1/places/county:17031");

@@ -1,0 +1,59 @@
+// Who issues building permits where the Census Building Permits Survey (2024) speaks: the survey lists permit
+// offices, and for a chain the first that holds wins: the incorporated place; else the county subdivision (a town
+// or township office); else, outside every incorporated place, the county when the survey lists its
+// unincorporated area. Zoning follows permits (the body that issues permits usually zones), except that a county
+// zones its unincorporated area only where the state's zoning rule gives counties that power (its level or
+// else_level): Texas counties issue some permits but have no general zoning power. Where the survey is silent the
+// state rule answers as before. Every basis built on it says it is survey data, not law.
+import type { Fn } from "../domain/vocabulary";
+import type { RuleText } from "./content";
+import type { JurisdictionRow, PermitOffice, Store } from "./store";
+
+export interface SurveyAnswer {
+  body: JurisdictionRow;
+  office: PermitOffice;
+}
+
+const isTownGovernment = (j: JurisdictionRow) => !/^[FINS]$/.test(j.funcstat ?? "");
+
+export function surveyBody(
+  store: Store,
+  chain: JurisdictionRow[],
+  fn: Fn,
+  zoningRule: RuleText | null,
+): SurveyAnswer | null {
+  if (fn !== "permits" && fn !== "zoning") return null;
+  const place = chain.find((j) => j.type === "place" && j.incorporated !== 0) ?? null;
+  if (place) {
+    const o = store.permitOffice(place.jurisdiction_id);
+    return o ? { body: place, office: o } : null;
+  }
+  const cousub = chain.find((j) => j.type === "cousub" && isTownGovernment(j)) ?? null;
+  if (cousub) {
+    const o = store.permitOffice(cousub.jurisdiction_id);
+    if (o) return { body: cousub, office: o };
+  }
+  const county = chain.find((j) => j.type === "county") ?? null;
+  if (!county) return null;
+  const o = store.permitOffice(county.jurisdiction_id);
+  if (!o || o.kind !== "county_unincorporated") return null;
+  if (fn === "zoning" && zoningRule?.level !== "county" && zoningRule?.else_level !== "county") return null;
+  return { body: county, office: o };
+}
+
+/** The sentence every survey-based basis carries. */
+export function surveySays(a: SurveyAnswer, fn: Fn): string {
+  const what =
+    a.office.kind === "county_unincorporated"
+      ? `${a.office.name} (the county, outside incorporated places)`
+      : a.office.name;
+  const imputed = a.office.months_reported === 0 ? " It reported no month of 2024: its figures are imputed." : "";
+  const zoning =
+    fn === "zoning"
+      ? " Zoning is taken to follow permits here (the office that issues permits usually administers zoning)."
+      : "";
+  return (
+    `The Census Bureau's Building Permits Survey (2024) lists ${what} as a permit-issuing office: survey data, not ` +
+    `law.${imputed}${zoning}`
+  );
+}

@@ -1,0 +1,140 @@
+// Office pages read by hand (data/pages): the quote check, the host check, and the committed records.
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { checkPageRecord, governmentOnly, readPageFiles, type CheckCtx, type PageRecord } from "../scripts/build/pages";
+import { OwnHosts } from "../scripts/build/own-hosts";
+
+const own = new OwnHosts();
+own.add("county:17031", "cookcountyil.gov", "test");
+own.add("place:1714000", "chicago.gov", "test");
+own.add("place:4260000", "phila.gov", "test");
+own.add("place:3651000", "nyc.gov", "test");
+const ctx: CheckCtx = {
+  own,
+  jurisdictions: new Map(
+    ["county:17031", "place:1714000", "county:42101", "place:4260000", "county:36047", "place:3651000"].map((id) => [
+      id,
+      { jurisdiction_id: id },
+    ]),
+  ),
+  twins: (id) => (id === "county:42101" ? ["place:4260000"] : id === "place:4260000" ? ["county:42101"] : []),
+  performer: (id, fn) => (id === "county:36047" && fn === "assessment" ? "place:3651000" : null),
+};
+const base: PageRecord = {
+  jurisdiction_id: "county:17031",
+  function: "tax_collection",
+  topic: "tax_collector",
+  office: "Cook County Treasurer's Office",
+  name: "Treasurer's Office",
+  url: "https://www.cookcountyil.gov/treasurers-office/",
+  page: "https://www.cookcountyil.gov/treasurers-office/",
+  read_at: "2026-11-23",
+  quote: "Treasurer's Office Call 312-603-5105 or write to help@cookcountyil.gov at 118 N. Clark St.",
+  via: null,
+  provider: null,
+  phone: null,
+  email: null,
+  address: null,
+  search_url_template: null,
+};
+const check = (over: Partial<PageRecord>) => checkPageRecord({ ...base, ...over }, ctx);
+const reasons = (over: Partial<PageRecord>) => {
+  const c = check(over);
+  return c.ok ? [] : c.reasons;
+};
+
+describe("the quote check", () => {
+  test("phone, e-mail and address are kept only when the quote shows them", () => {
+    expect(check({ phone: "312-603-5105", email: "help@cookcountyil.gov", address: "118 N. Clark St." })).toEqual({
+      ok: true,
+      home: "county:17031",
+    });
+    expect(check({ phone: "(312) 603-5105" }).ok).toBe(true); // the same digits, other punctuation
+    expect(reasons({ phone: "312-603-9999" })).toEqual(["phone 312-603-9999 is not in the quote"]);
+    expect(reasons({ email: "treasurer@cookcountyil.gov" })).toEqual([
+      "email treasurer@cookcountyil.gov is not in the quote",
+    ]);
+    expect(reasons({ address: "50 W. Washington St." })).toEqual(["address 50 W. Washington St. is not in the quote"]);
+  });
+  test("a quote is required and at most 300 characters", () => {
+    expect(reasons({ quote: "" })).toContain("no quote");
+    expect(reasons({ quote: "x".repeat(301) })).toContain("quote over 300 characters (301)");
+    expect(check({ quote: "x".repeat(300) }).ok).toBe(true);
+  });
+  test("topic and function agree; a search template has a placeholder", () => {
+    expect(reasons({ topic: "zoning" })).toEqual(["topic zoning is not a topic of tax_collection"]);
+    expect(reasons({ search_url_template: "https://www.cookcountyil.gov/search?pin=1" })[0]).toContain("{pin}");
+    expect(check({ search_url_template: "https://www.cookcountyil.gov/search?pin={pin}" }).ok).toBe(true);
+  });
+});
+
+describe("the host check", () => {
+  test("the government's own host (and hosts under it) pass", () => {
+    expect(check({ url: "https://assessor.cookcountyil.gov/x", page: "https://assessor.cookcountyil.gov/x" }).ok).toBe(
+      true,
+    );
+  });
+  test("another government's host is refused: a city's domain is never the county's office page", () => {
+    expect(reasons({ url: "https://www.chicago.gov/tax", page: "https://www.chicago.gov/tax" })).toEqual([
+      "host www.chicago.gov belongs to place:1714000, not county:17031",
+    ]);
+  });
+  test("an unknown host is refused unless an own page names it in its quote (via); a vendor host sets provider", () => {
+    const vendor = { url: "https://pay.example-payments.com/cook", page: "https://pay.example-payments.com/cook" };
+    expect(reasons(vendor)[0]).toContain("is not a known own host of county:17031");
+    const via = {
+      page: "https://www.cookcountyil.gov/treasurers-office/",
+      quote: "Pay online at pay.example-payments.com",
+    };
+    expect(check({ ...vendor, provider: "Example Payments", via })).toEqual({ ok: true, home: "county:17031" });
+    expect(reasons({ ...vendor, via: { ...via, quote: "Pay online" } })).toEqual([
+      "via quote does not name pay.example-payments.com",
+    ]);
+    expect(reasons({ ...vendor, via: { ...via, page: "https://www.chicago.gov/x" } })[0]).toContain(
+      "is not on the government's own host",
+    );
+  });
+  test("a consolidated city-county's twin host is the same government; an override's body takes the record", () => {
+    const phila = {
+      jurisdiction_id: "county:42101",
+      url: "https://www.phila.gov/opa",
+      page: "https://www.phila.gov/opa",
+    };
+    expect(check({ ...phila, function: "assessment", topic: "assessor" })).toEqual({ ok: true, home: "county:42101" });
+    const nyc = {
+      jurisdiction_id: "county:36047",
+      url: "https://www.nyc.gov/finance",
+      page: "https://www.nyc.gov/finance",
+    };
+    expect(check({ ...nyc, function: "assessment", topic: "assessor" })).toEqual({ ok: true, home: "place:3651000" });
+    expect(check({ ...nyc, function: "recording", topic: "recorder_deeds" }).ok).toBe(false);
+  });
+  test("a government's bare name is no office name", () => {
+    expect(governmentOnly("Hennepin County", "Hennepin County", "county")).toBe(true);
+    expect(governmentOnly("County of Hennepin", "Hennepin County", "county")).toBe(true);
+    expect(governmentOnly("City of Tampa", "Tampa city", "city")).toBe(true);
+    expect(governmentOnly("Hennepin County Assessor's Office", "Hennepin County", "county")).toBe(false);
+    expect(governmentOnly("Town of Davie Building Division", "Davie town", "town")).toBe(false);
+  });
+});
+
+describe("the committed records (data/pages)", () => {
+  const all = readPageFiles(join(import.meta.dir, "..", "data", "pages"));
+  test("hundreds of records, each with a page, a read date and a quote of at most 300 characters", () => {
+    expect(all.length).toBeGreaterThan(600);
+    for (const { file, index, record: r } of all) {
+      const where = `${file}#${index}`;
+      expect(r.quote.length, where).toBeLessThanOrEqual(300);
+      expect(r.read_at, where).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(r.page, where).toMatch(/^https?:\/\//);
+    }
+  });
+  test("no committed record fails the quote checks (the host check alone may refuse a record the build cannot prove)", () => {
+    const loose: CheckCtx = { ...ctx, jurisdictions: new Map(all.map((x) => [x.record.jurisdiction_id, {} as any])) };
+    for (const { file, index, record } of all) {
+      const c = checkPageRecord(record, loose);
+      const bad = c.ok ? [] : c.reasons.filter((r) => !/host|via/.test(r));
+      expect(bad, `${file}#${index}`).toEqual([]);
+    }
+  });
+});
