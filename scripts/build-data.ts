@@ -4,6 +4,7 @@
 // Without --sources the folder ../shared/data (relative to the project) is used when it exists; `--sources none`
 // builds from the atlas npm package alone (national states + counties).
 import { coverageTable, measureCoverage } from "./build/coverage";
+import { measurePeopleCoverage, peopleCoverageTable } from "./build/coverage-people";
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { Inputs } from "./build/inputs";
@@ -15,7 +16,7 @@ import { loadMnDot } from "./build/mn";
 import { loadMnMcd, loadVtTowns } from "./build/cousub";
 import { loadTowns } from "./build/towns";
 import { buildRadon } from "./build/radon";
-import { buildPermitSurvey } from "./build/bps";
+import { buildPermitSurvey, compareWithRules, comparisonLines } from "./build/bps";
 import { buildSameAs } from "./build/same-as";
 import { buildNameSearch } from "./build/fts";
 import { loadAuthored, type SourceRow } from "./build/authored";
@@ -120,6 +121,11 @@ export async function buildData(opts: BuildOptions): Promise<{ summary: Record<s
 
   // 2. Authored YAML, directory records, extra records
   const authored = loadAuthored(projectRoot, stats);
+  const surveyVsRules = compareWithRules(
+    permitSurvey,
+    (fips) => rows.get(`state:${fips}`)?.state ?? null,
+    (st) => authored.rulesObj?.[st]?.zoning ?? null,
+  );
   const records: RecordSet[] = [];
   records.push(await loadDirectoryRecords({ sourcesDir, projectRoot, rows, stateRules: authored.rulesObj, log }));
   for (const f of opts.extraRecords ?? []) {
@@ -295,9 +301,18 @@ export async function buildData(opts: BuildOptions): Promise<{ summary: Record<s
       manifest,
     };
     printSummary(summary, log);
+    if (surveyVsRules.length) {
+      log("permit survey against the state zoning rules (which permits follow where the survey is silent):");
+      for (const l of comparisonLines(surveyVsRules)) log(`  ${l}`);
+    }
     if (opts.coverage && opts.sourcesDir) {
       log("coverage (through the answers themselves; scripts/build/coverage.ts says how it counts):");
       for (const l of coverageTable(measureCoverage(out))) log(`  ${l}`);
+      const people = measurePeopleCoverage(out);
+      if (people) {
+        log("coverage weighted by population (scripts/build/coverage-people.ts says how it counts):");
+        for (const l of peopleCoverageTable(people)) log(`  ${l}`);
+      }
     }
     return { summary, contentSha256: contentHash };
   } catch (e) {

@@ -10,6 +10,7 @@
 // weighs the coverage table (scripts/build/coverage.ts).
 import type { Inputs } from "./inputs";
 import type { JRow, Stats } from "./model";
+import { ruleNames } from "../../src/directory/permit-survey";
 
 export const BPS_FILES = ["ne", "mw", "so", "we"].map((r) => `census-bps-2024-${r}`);
 
@@ -76,4 +77,69 @@ export async function buildPermitSurvey(inputs: Inputs, rows: Map<string, JRow>,
       `${out.filter((r) => r.months_reported === 0).length}`,
   );
   return out;
+}
+
+export interface StateComparison {
+  state: string;
+  level: string | null;
+  else_level: string | null;
+  place: [number, number]; // [agree, disagree]
+  town: [number, number];
+  county: [number, number];
+}
+
+/** The survey against each state's zoning rule (which permits follow without the survey), per kind of office:
+ *  a place office agrees when the rule's level is city (or its else_level place/city); a town office when the
+ *  level is town or city (a city-level rule falls to the town where no place is held); a county office for its
+ *  unincorporated area when the level or else_level is county. Held rows only. */
+export function compareWithRules(
+  rows: PermitSurveyRow[],
+  stateOf: (fips: string) => string | null,
+  zoningRule: (state: string) => { level?: string | null; else_level?: string | null } | null,
+): StateComparison[] {
+  const by = new Map<string, StateComparison>();
+  for (const r of rows) {
+    if (!r.held || r.kind === "other") continue;
+    const st = stateOf(r.county_id.slice(7, 9));
+    if (!st) continue;
+    const rule = zoningRule(st);
+    const c =
+      by.get(st) ??
+      by
+        .set(st, {
+          state: st,
+          level: rule?.level ?? null,
+          else_level: rule?.else_level ?? null,
+          place: [0, 0],
+          town: [0, 0],
+          county: [0, 0],
+        })
+        .get(st)!;
+    const ok = ruleNames(r.kind, rule);
+    const slot = r.kind === "county_unincorporated" ? c.county : r.kind === "town" ? c.town : c.place;
+    slot[ok ? 0 : 1]++;
+  }
+  return [...by.values()].sort((a, b) => (a.state < b.state ? -1 : 1));
+}
+
+/** A markdown table of the states where the survey and the rule disagree, and a line for the rest. */
+export function comparisonLines(cs: StateComparison[]): string[] {
+  const f = ([a, d]: [number, number]) => (a + d ? (d ? `${d} of ${a + d} disagree` : `${a} agree`) : "–");
+  const bad = cs.filter((c) => c.place[1] + c.town[1] + c.county[1] > 0);
+  const lines = [
+    "| state | zoning rule (level / else) | place offices | town offices | county offices (unincorporated) |",
+    "|---|---|---|---|---|",
+    ...bad.map(
+      (c) =>
+        `| ${c.state} | ${c.level ?? "–"} / ${c.else_level ?? "–"} | ${f(c.place)} | ${f(c.town)} | ${f(c.county)} |`,
+    ),
+  ];
+  lines.push(
+    "",
+    `States where every survey office agrees with the rule: ${cs
+      .filter((c) => !bad.includes(c))
+      .map((c) => c.state)
+      .join(", ")}.`,
+  );
+  return lines;
 }

@@ -29,18 +29,44 @@ import { addRegistryOffices, findRegistryOffices } from "./dotgov-offices";
 import { OfficeWords } from "./office-words";
 import { addGsaHomes } from "./gsa";
 import { addOpenAddresses } from "./openaddresses";
-import { OwnHosts } from "./own-hosts";
+import { OwnHosts, hostOf } from "./own-hosts";
 import { addNamedRegistryHosts } from "./registry-hosts";
 import { addCityUrls } from "./uscityurl";
 import { addPageRecords, type CheckCtx } from "./pages";
 import { CONSOLIDATED } from "./same-as";
+
+/** A GIS link (OpenAddresses) filed under one government but served from another government's own host (a
+ *  city's server given as the county's): its publisher is the host's government and it is not official for the
+ *  government it is filed under. Returns one line per link changed. */
+function demoteForeignHosts(rec: Records, ctx: DirectoryCtx, own: OwnHosts, twins: (id: string) => string[]): string[] {
+  const out: string[] = [];
+  for (const r of [...rec.resources.values()].sort((a, b) => (a.resource_id < b.resource_id ? -1 : 1))) {
+    if (r.source_kind !== "openaddresses-definition" || !r.official) continue;
+    const host = hostOf(r.url);
+    const owners = host ? [...own.owners(host)] : [];
+    if (
+      !owners.length ||
+      owners.includes(r.jurisdiction_id) ||
+      twins(r.jurisdiction_id).some((t) => owners.includes(t))
+    )
+      continue;
+    const owner = owners.length === 1 ? ctx.jurisdictions.get(owners[0]!) : undefined;
+    r.official = 0;
+    r.publisher = owner ? governmentName(owner) : null;
+    r.description =
+      `${r.description ?? ""} Served from ${host}, the own host of ${owner ? governmentName(owner) : owners.join(", ")}: not this government's own page.`.trim();
+    out.push(`${r.jurisdiction_id} ${r.url} -> ${r.publisher ?? owners.join(", ")}`);
+  }
+  return out;
+}
 
 /** What the page-record checks need: own hosts, consolidated twins, and the bodies documented overrides name. */
 function pageCheckCtx(rec: Records, ctx: DirectoryCtx, own: OwnHosts): CheckCtx {
   const twins = new Map<string, string[]>();
   // one government under a county and a place id: the consolidated city-counties of same-as.ts, and those whose
   // place is the consolidated government's "balance" (Jacksonville-Duval, Nashville-Davidson, Indianapolis-Marion,
-  // Louisville-Jefferson), the District of Columbia, and Virginia's independent cities (county-equivalents)
+  // Louisville-Jefferson), the unified governments below, the District of Columbia, and Virginia's independent
+  // cities (county-equivalents)
   const pairs: [string, string][] = [
     ...Object.entries(CONSOLIDATED).filter((e): e is [string, string] => !!e[1]),
     ["12031", "1235000"],
@@ -48,6 +74,11 @@ function pageCheckCtx(rec: Records, ctx: DirectoryCtx, own: OwnHosts): CheckCtx 
     ["18097", "1836003"],
     ["21111", "2148006"],
     ["11001", "1150000"],
+    ["13059", "1303440"], // Athens-Clarke County unified government
+    ["13245", "1304204"], // Augusta-Richmond County consolidated government
+    ["13021", "1349008"], // Macon-Bibb County
+    ["20209", "2036000"], // Unified Government of Wyandotte County and Kansas City, Kansas
+    ["22055", "2240735"], // Lafayette Consolidated Government (city and parish)
   ];
   const byName = new Map<string, string>();
   for (const j of ctx.jurisdictions.values())
@@ -189,14 +220,14 @@ export async function buildDirectoryRecords(ctx: DirectoryCtx): Promise<{
   const gsaHomes = await addGsaHomes(rec, ctx, homes, summary, own);
   await addCityUrls(rec, ctx, (id) => homes.has(id) || gsaHomes.has(id), own, summary);
   await addOpenAddresses(rec, ctx, (id) => [homes.get(id), gsaHomes.get(id)].filter((u): u is string => !!u), summary);
-  addPageRecords(
-    rec,
-    join(ctx.projectRoot, "data/pages"),
-    pageCheckCtx(rec, ctx, own),
-    ctx.jurisdictions,
-    ctx.log,
-    summary,
+  const checkCtx = pageCheckCtx(rec, ctx, own);
+  const foreign = demoteForeignHosts(rec, ctx, own, checkCtx.twins);
+  summary.gis_links_on_another_governments_host = foreign.length;
+  ctx.log(
+    `  GIS links on another government's host (publisher set to that government, not official here): ${foreign.length}`,
   );
+  for (const l of foreign.slice(0, 8)) ctx.log(`    ${l}`);
+  addPageRecords(rec, join(ctx.projectRoot, "data/pages"), checkCtx, ctx.jurisdictions, ctx.log, summary);
 
   const byId = <T>(m: Map<string, T>, k: (x: T) => string) =>
     [...m.values()].sort((a, b) => (k(a) < k(b) ? -1 : k(a) > k(b) ? 1 : 0));

@@ -16,6 +16,19 @@ export interface SurveyAnswer {
 
 const isTownGovernment = (j: JurisdictionRow) => !/^[FINS]$/.test(j.funcstat ?? "");
 
+/** Whether a zoning rule (level / else_level) names the kind of body a survey office is: a place office a city-level
+ *  rule (or else_level place/city), a town office a town- or city-level rule (a city-level rule falls to the town
+ *  where no place is held), a county office for its unincorporated area a county level or else_level. Zoning
+ *  follows the survey only there; the build's survey-versus-rules table counts with the same predicate. */
+export function ruleNames(
+  kind: PermitOffice["kind"],
+  rule: { level?: string | null; else_level?: string | null } | null,
+): boolean {
+  if (kind === "place") return rule?.level === "city" || rule?.else_level === "place" || rule?.else_level === "city";
+  if (kind === "town") return rule?.level === "town" || rule?.level === "city";
+  return rule?.level === "county" || rule?.else_level === "county";
+}
+
 export function surveyBody(
   store: Store,
   chain: JurisdictionRow[],
@@ -23,6 +36,13 @@ export function surveyBody(
   zoningRule: RuleText | null,
 ): SurveyAnswer | null {
   if (fn !== "permits" && fn !== "zoning") return null;
+  const found = officeIn(store, chain);
+  if (!found) return null;
+  if (fn === "zoning" && !ruleNames(found.office.kind, zoningRule)) return null;
+  return found;
+}
+
+function officeIn(store: Store, chain: JurisdictionRow[]): SurveyAnswer | null {
   const place = chain.find((j) => j.type === "place" && j.incorporated !== 0) ?? null;
   if (place) {
     const o = store.permitOffice(place.jurisdiction_id);
@@ -35,10 +55,11 @@ export function surveyBody(
   }
   const county = chain.find((j) => j.type === "county") ?? null;
   if (!county) return null;
+  // where towns issue permits in this state and no town boundary holds the point, the survey cannot tell the
+  // county's unincorporated area from a town that issues its own permits: it stays silent
+  if (!cousub && store.hasTownPermitOffices(county.jurisdiction_id.slice(7, 9))) return null;
   const o = store.permitOffice(county.jurisdiction_id);
-  if (!o || o.kind !== "county_unincorporated") return null;
-  if (fn === "zoning" && zoningRule?.level !== "county" && zoningRule?.else_level !== "county") return null;
-  return { body: county, office: o };
+  return o && o.kind === "county_unincorporated" ? { body: county, office: o } : null;
 }
 
 /** The sentence every survey-based basis carries. */

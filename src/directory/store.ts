@@ -279,6 +279,23 @@ export class Store {
     return r && this.isDocumentedSource(r.source_id) ? r : null;
   }
 
+  private townStates: Set<string> | null = null;
+  /** Whether the permit survey lists town or township offices in the state (by FIPS code). */
+  hasTownPermitOffices(stateFips: string): boolean {
+    if (!this.townStates) {
+      this.townStates = new Set();
+      if (this.permitStmt === undefined) this.permitOffice("");
+      if (this.permitStmt)
+        for (const r of this.db
+          .query<{ s: string }, []>(
+            "SELECT DISTINCT substr(jurisdiction_id, 8, 2) AS s FROM permit_survey WHERE kind = 'town'",
+          )
+          .all())
+          this.townStates.add(r.s);
+    }
+    return this.townStates.has(stateFips);
+  }
+
   /** Radon zones by county id (read on first use). */
   get radon(): ReadonlyMap<string, Radon> {
     if (!this.radonZones) {

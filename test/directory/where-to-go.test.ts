@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { fullDirectory } from "../helpers/directory-app";
 import type { Directory } from "../../src/directory/directory";
+import { ruleNames } from "../../src/directory/permit-survey";
 
 let d: Directory;
 beforeAll(async () => {
@@ -45,6 +46,30 @@ describe("permit issuers from the Census permit survey", () => {
     expect(r.sources.some((s: any) => s.url === "https://www2.census.gov/econ/bps/Place/")).toBe(true);
     // Texas counties have no general zoning power: zoning does not follow the survey to the county
     expect(f.zoning.jurisdiction_id).toBeNull();
+  });
+});
+
+describe("the survey against the state rules", () => {
+  test("a New York village that issues permits zones inside its limits (the rule names the city, village or borough, else the town)", () => {
+    const f = d.resolveId("place:3601088").data.functions as any; // Alden village, Erie County
+    expect(f.permits.jurisdiction_id).toBe("place:3601088");
+    expect(f.zoning.jurisdiction_id).toBe("place:3601088");
+    expect(f.zoning.basis).toContain("Zoning is taken to follow permits here");
+  });
+  test("the predicate the build's comparison table and the answers share", () => {
+    expect(ruleNames("place", { level: "city" })).toBe(true);
+    expect(ruleNames("place", { level: "county" })).toBe(false); // Alaska: boroughs zone areawide
+    expect(ruleNames("town", { level: "city" })).toBe(true);
+    expect(ruleNames("county_unincorporated", { level: "city", else_level: "county" })).toBe(true);
+    expect(ruleNames("county_unincorporated", { level: "city" })).toBe(false); // Texas: no county zoning power
+  });
+});
+
+describe("a city's own server filed under the county", () => {
+  test("its publisher is the host's government and it is not official for the county", () => {
+    const list = d.resources({ jurisdictionId: "county:12057" }, null, 0, 200).data.resources as any[];
+    const tampa = list.find((x: any) => x.url.startsWith("https://arcgis.tampagov.net/"));
+    expect(tampa).toMatchObject({ publisher: "City of Tampa", official: false });
   });
 });
 
