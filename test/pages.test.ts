@@ -5,16 +5,16 @@ import { checkPageRecord, governmentOnly, readPageFiles, type CheckCtx, type Pag
 import { OwnHosts } from "../scripts/build/own-hosts";
 
 const own = new OwnHosts();
-own.add("county:17031", "cookcountyil.gov", "test");
-own.add("place:1714000", "chicago.gov", "test");
-own.add("place:4260000", "phila.gov", "test");
-own.add("place:3651000", "nyc.gov", "test");
+own.add("county:17031", "cookcountyil.gov");
+own.add("place:1714000", "chicago.gov");
+own.add("place:4260000", "phila.gov");
+own.add("place:3651000", "nyc.gov");
 const ctx: CheckCtx = {
   own,
   jurisdictions: new Map(
     ["county:17031", "place:1714000", "county:42101", "place:4260000", "county:36047", "place:3651000"].map((id) => [
       id,
-      { jurisdiction_id: id },
+      { jurisdiction_id: id, name: id, legal_type: null },
     ]),
   ),
   twins: (id) => (id === "county:42101" ? ["place:4260000"] : id === "place:4260000" ? ["county:42101"] : []),

@@ -151,7 +151,7 @@ function addRegistry(
   const { rows, total } = readDotgov(new TextDecoder().decode(bytes));
   const words = OfficeWords.load(join(ctx.projectRoot, "data/office-words.yaml"));
   const m = matchRegistry(rows, ctx.jurisdictions.values(), (org, st) => words.hits(org, st).length > 0);
-  for (const [id, list] of m.domains) for (const d of list) own.add(id, d, "dotgov");
+  for (const [id, list] of m.domains) for (const d of list) own.add(id, d);
   const named = addNamedRegistryHosts(own, new TextDecoder().decode(bytes), ctx.jurisdictions.values());
   ctx.log(`  dotgov own hosts named beyond the home pages: ${named.counties} county, ${named.places} place domains`);
   for (const [id, h] of m.homes) {
@@ -189,7 +189,7 @@ function addRegistry(
   for (const line of ex.slice(0, 30)) ctx.log(`    unmatched ${line}`);
 
   const offices = findRegistryOffices(new TextDecoder().decode(bytes), ctx.jurisdictions.values(), words);
-  for (const f of offices.found) own.add(f.j.jurisdiction_id, f.domain, "dotgov office");
+  for (const f of offices.found) own.add(f.j.jurisdiction_id, f.domain);
   const oc = addRegistryOffices(rec, offices.found, sid, rec.sources.get(sid)!.documented);
   for (const [k, v] of Object.entries({ ...offices.counts, ...oc }).sort()) summary[`dotgov_offices_${k}`] = v;
   ctx.log(
@@ -227,7 +227,7 @@ export async function buildDirectoryRecords(ctx: DirectoryCtx): Promise<{
     `  GIS links on another government's host (publisher set to that government, not official here): ${foreign.length}`,
   );
   for (const l of foreign.slice(0, 8)) ctx.log(`    ${l}`);
-  addPageRecords(rec, join(ctx.projectRoot, "data/pages"), checkCtx, ctx.jurisdictions, ctx.log, summary);
+  addPageRecords(rec, join(ctx.projectRoot, "data/pages"), checkCtx, ctx.log, summary);
 
   const byId = <T>(m: Map<string, T>, k: (x: T) => string) =>
     [...m.values()].sort((a, b) => (k(a) < k(b) ? -1 : k(a) > k(b) ? 1 : 0));

@@ -181,7 +181,7 @@ export async function addGsaHomes(
     for (const [id, g] of [...byGov].sort((a, b) => a[0].localeCompare(b[0]))) {
       c.governments++;
       // a listed domain with a path (174.132.145.94/~hope, 360eldorado.com/Government) names no own host
-      for (const r of g.rows) if (!r.domain.includes("/")) own?.add(id, r.domain, "gsa");
+      for (const r of g.rows) if (!r.domain.includes("/")) own?.add(id, r.domain);
       if (dotgovHomes.has(id)) {
         c.has_dotgov++;
         continue;

@@ -22,16 +22,13 @@ export const bareDomain = (d: string) =>
 
 export class OwnHosts {
   private readonly byDomain = new Map<string, Set<string>>();
-  /** where each (jurisdiction, domain) pair came from, for the build log */
-  readonly why = new Map<string, string>();
 
-  add(jurisdictionId: string, domainOrUrl: string, why: string): void {
+  add(jurisdictionId: string, domainOrUrl: string): void {
     const d = bareDomain(domainOrUrl);
     if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(d)) return; // IP addresses and odd rows are no host names
     const s = this.byDomain.get(d);
     if (s) s.add(jurisdictionId);
     else this.byDomain.set(d, new Set([jurisdictionId]));
-    if (!this.why.has(`${jurisdictionId}|${d}`)) this.why.set(`${jurisdictionId}|${d}`, why);
   }
 
   /** The governments owning the host: those of the longest listed domain the host equals or is under. */

@@ -62,7 +62,7 @@ export function governmentOnly(name: string, jurisdictionName: string, legalType
 
 export interface CheckCtx {
   own: OwnHosts;
-  jurisdictions: Map<string, Pick<JurisdictionIn, "jurisdiction_id">>;
+  jurisdictions: Map<string, Pick<JurisdictionIn, "jurisdiction_id" | "name" | "legal_type">>;
   /** other ids of the same government (consolidated city-county twins) */
   twins: (id: string) => string[];
   /** the body a documented override names for (jurisdiction, function), if any */
@@ -151,7 +151,6 @@ export function addPageRecords(
   rec: Records,
   dir: string,
   ctx: CheckCtx,
-  jurisdictions: Map<string, JurisdictionIn>,
   log: (s: string) => void,
   summary: Record<string, number | string>,
 ): { refused: { where: string; reasons: string[] }[] } {
@@ -210,7 +209,7 @@ export function addPageRecords(
   for (const [k, list0] of [...byJob].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     // a page that names only its government ("Hennepin County") names no office: its links stay, the answer's
     // office name comes from the state rule's title
-    const j = jurisdictions.get(list0[0]!.home);
+    const j = ctx.jurisdictions.get(list0[0]!.home);
     const list = list0.filter((x) => !j || !governmentOnly(x.r.office, j.name, j.legal_type));
     if (!list.length) {
       unnamed++;

@@ -9,22 +9,13 @@
 //     state code after it (oxnard.gov); "City and County of X" names county X (honolulu.gov).
 // Ambiguous names (two counties or places of one state) give nothing.
 import { parseCsv } from "./csv";
+import { keyOf, nameTokens } from "./dotgov";
 import { baseName } from "./legal";
 import type { OwnHosts } from "./own-hosts";
 import type { JurisdictionIn } from "./records-common";
 
-const key = (s: string) =>
-  s
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[^a-z]/g, "");
-const words = (s: string) =>
-  ` ${s
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[^a-z ]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()} `;
+const key = (s: string) => keyOf(nameTokens(s));
+const words = (s: string) => ` ${nameTokens(s).join(" ")} `;
 
 export function addNamedRegistryHosts(
   own: OwnHosts,
@@ -69,7 +60,7 @@ export function addNamedRegistryHosts(
         );
       });
       if (hits.length === 1) {
-        own.add(hits[0]!.jurisdiction_id, domain, "dotgov (named)");
+        own.add(hits[0]!.jurisdiction_id, domain);
         n.counties++;
       }
       continue;
@@ -80,7 +71,7 @@ export function addNamedRegistryHosts(
       const k = label.replace(/^cityof/, "").replace(new RegExp(`${st.toLowerCase()}$`), "");
       const hits = m.get(label) ?? m.get(k) ?? [];
       if (hits.length === 1) {
-        own.add(hits[0]!.jurisdiction_id, domain, "dotgov (named)");
+        own.add(hits[0]!.jurisdiction_id, domain);
         n.places++;
       }
     }

@@ -57,8 +57,7 @@ export async function addCityUrls(
     }
     // a home page at a host's root names the city's own host; one under a path is a page on another's server
     // (villages of Erie County, NY, listed at www2.erie.gov/<village>/): the host stays its owner's
-    if (new URL(row.url).pathname.replace(/\/(index\.[a-z]+)?$/i, "") === "")
-      own.add(j.jurisdiction_id, row.url, "uscityurl");
+    if (new URL(row.url).pathname.replace(/\/(index\.[a-z]+)?$/i, "") === "") own.add(j.jurisdiction_id, row.url);
     if (hasHome(j.jurisdiction_id)) {
       c.already_home++;
       continue;

@@ -16,14 +16,11 @@ import type { Links } from "../domain/links";
 import { FUNCTION_TOPICS, FUNCTIONS, type Fn } from "../domain/vocabulary";
 import type { Content, RuleText } from "./content";
 import type { JurisdictionRow, OfficeRow, ResourceRow, Store } from "./store";
-import { Trail, TYPE_ORDER } from "./jurisdictions";
+import { Trail, TYPE_ORDER, isTownGovernment } from "./jurisdictions";
 import { resourceOut } from "./resources";
 import { governmentName } from "./names";
 import { officeLinkStatus } from "../links/overlay";
 import { surveyBody, surveySays } from "./permit-survey";
-
-/** The survey's own page (the published files' folder, as the staged copy documents it). */
-const SURVEY_EVIDENCE = "https://www2.census.gov/econ/bps/Place/";
 
 type RuleKey = "assessment" | "tax_collection" | "recording" | "zoning";
 const RULE_FOR: Record<Fn, RuleKey | null> = {
@@ -49,14 +46,6 @@ export interface Ctx {
   links: Links;
   trail: Trail;
 }
-
-// A county subdivision without a town government (Maine's unorganized territories, gores and reservations, New
-// Hampshire's unincorporated Coos County places) does no town-level job: the rule does not hold there. A
-// "fictitious" one (Census FUNCSTAT F: the county subdivision Census draws where an incorporated city stands, as
-// for Boston) stands for that city: the city in the chain is the town-level body.
-const NOT_A_TOWN_GOVERNMENT = new Set(["unorganized territory", "gore", "reservation"]);
-const isTownGovernment = (j: JurisdictionRow) =>
-  !NOT_A_TOWN_GOVERNMENT.has((j.legal_type ?? "").toLowerCase()) && !/^[FINS]$/.test(j.funcstat ?? "");
 
 function atLevel(chain: JurisdictionRow[], level: string | null | undefined): JurisdictionRow | null {
   const of = (t: string) => chain.find((j) => j.type === t && (t !== "cousub" || isTownGovernment(j))) ?? null;
@@ -308,17 +297,15 @@ export function functionsFor(ctx: Ctx, chain: JurisdictionRow[]) {
     const survey = surveyBody(ctx.store, chain, fn, (rules as any)?.zoning ?? null);
     if (survey) {
       ctx.trail.add(survey.office.source_id);
-      const same = survey.body.jurisdiction_id === body?.jurisdiction_id;
       const ruleEntry = entry(ctx, fn, body, rule, stateName, { fallback });
       out[fn] = withAlso(
-        entry(ctx, fn, survey.body, rule, stateName, {
-          fallback: same ? fallback : false,
-          titled: same,
-          basis: same
-            ? `${ruleEntry.basis} ${surveySays(survey, fn)}`
-            : `${surveySays(survey, fn)} Here that is ${governmentName(survey.body)}. (By the state rule alone: ${ruleEntry.basis})`,
-          evidence: same ? null : SURVEY_EVIDENCE,
-        }),
+        survey.body.jurisdiction_id === body?.jurisdiction_id
+          ? { ...ruleEntry, basis: `${ruleEntry.basis} ${surveySays(survey, fn)}` }
+          : entry(ctx, fn, survey.body, rule, stateName, {
+              titled: false,
+              basis: `${surveySays(survey, fn)} Here that is ${governmentName(survey.body)}. (By the state rule alone: ${ruleEntry.basis})`,
+              evidence: ctx.store.source(survey.office.source_id)?.url ?? null,
+            }),
         also,
       );
       continue;

@@ -5,6 +5,14 @@ import type { SourceOut } from "./guides";
 import { sourceLinkStatus } from "../links/overlay";
 import { sharedOut } from "./shared-out";
 
+// A county subdivision without a town government (Maine's unorganized territories, gores and reservations, New
+// Hampshire's unincorporated Coos County places) does no town-level job: the rule does not hold there. A
+// "fictitious" one (Census FUNCSTAT F: the county subdivision Census draws where an incorporated city stands, as
+// for Boston) stands for that city: the city in the chain is the town-level body.
+const NOT_A_TOWN_GOVERNMENT = new Set(["unorganized territory", "gore", "reservation"]);
+export const isTownGovernment = (j: JurisdictionRow) =>
+  !NOT_A_TOWN_GOVERNMENT.has((j.legal_type ?? "").toLowerCase()) && !/^[FINS]$/.test(j.funcstat ?? "");
+
 export const TYPE_ORDER: Record<string, number> = { country: 0, state: 1, county: 2, cousub: 3, place: 4, district: 5 };
 
 export function jurisdictionOut(j: JurisdictionRow, store: Store, links: Links) {

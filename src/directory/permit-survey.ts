@@ -8,13 +8,12 @@
 import type { Fn } from "../domain/vocabulary";
 import type { RuleText } from "./content";
 import type { JurisdictionRow, PermitOffice, Store } from "./store";
+import { isTownGovernment } from "./jurisdictions";
 
 export interface SurveyAnswer {
   body: JurisdictionRow;
   office: PermitOffice;
 }
-
-const isTownGovernment = (j: JurisdictionRow) => !/^[FINS]$/.test(j.funcstat ?? "");
 
 /** Whether a zoning rule (level / else_level) names the kind of body a survey office is: a place office a city-level
  *  rule (or else_level place/city), a town office a town- or city-level rule (a city-level rule falls to the town

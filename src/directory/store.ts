@@ -151,12 +151,20 @@ export class Store {
   private readonly offices: Map<string, OfficeRow[]>;
   private readonly overrides: Map<string, OverrideRow[]>;
   private radonZones: Map<string, Radon> | null = null;
+  private readonly permitStmt: Statement<PermitOffice, [string]> | null;
 
   constructor(readonly db: Database) {
     this.jurisdictionStmt = db.query(`SELECT ${JURISDICTION_COLUMNS} FROM jurisdictions WHERE jurisdiction_id = ?`);
     this.sourceStmt = db.query("SELECT * FROM sources WHERE source_id = ?");
     this.resourceStmt = db.query("SELECT * FROM resources WHERE rowid = ?");
     this.resourceRowidStmt = db.query("SELECT rowid FROM resources WHERE resource_id = ?");
+    // files built before the permit survey have no permit_survey table: no office is listed there
+    this.permitStmt = db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'permit_survey'").get()
+      ? db.query<PermitOffice, [string]>(
+          "SELECT bps_id, jurisdiction_id, kind, name, population, months_reported, source_id FROM permit_survey " +
+            "WHERE jurisdiction_id = ? AND kind IN ('place', 'town', 'county_unincorporated') ORDER BY population DESC",
+        )
+      : null;
     // files built before the index was added are read with one narrow scan instead (resourcesAll)
     if (db.query("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'resources_by_jurisdiction'").get()) {
       this.resourceRowidsOf = db.query<{ rowid: number }, [string]>(
@@ -261,20 +269,9 @@ export class Store {
     return !!id && this.source(id)?.documented === 1;
   }
 
-  private permitStmt: Statement<PermitOffice, [string]> | null | undefined = undefined;
   /** The Census permit survey's office for a jurisdiction (a place, a town, or a county for its unincorporated
    *  area), documented source only; null where the survey lists none or the file has no survey table. */
   permitOffice(jurisdictionId: string): PermitOffice | null {
-    if (this.permitStmt === undefined) {
-      this.permitStmt = this.db
-        .query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'permit_survey'")
-        .get()
-        ? this.db.query<PermitOffice, [string]>(
-            "SELECT bps_id, jurisdiction_id, kind, name, population, months_reported, source_id FROM permit_survey " +
-              "WHERE jurisdiction_id = ? AND kind IN ('place', 'town', 'county_unincorporated') ORDER BY population DESC",
-          )
-        : null;
-    }
     const r = this.permitStmt?.get(jurisdictionId) ?? null;
     return r && this.isDocumentedSource(r.source_id) ? r : null;
   }
@@ -283,15 +280,16 @@ export class Store {
   /** Whether the permit survey lists town or township offices in the state (by FIPS code). */
   hasTownPermitOffices(stateFips: string): boolean {
     if (!this.townStates) {
-      this.townStates = new Set();
-      if (this.permitStmt === undefined) this.permitOffice("");
-      if (this.permitStmt)
-        for (const r of this.db
-          .query<{ s: string }, []>(
-            "SELECT DISTINCT substr(jurisdiction_id, 8, 2) AS s FROM permit_survey WHERE kind = 'town'",
-          )
-          .all())
-          this.townStates.add(r.s);
+      this.townStates = new Set(
+        this.permitStmt
+          ? this.db
+              .query<{ s: string }, []>(
+                "SELECT DISTINCT substr(jurisdiction_id, 8, 2) AS s FROM permit_survey WHERE kind = 'town'",
+              )
+              .all()
+              .map((r) => r.s)
+          : [],
+      );
     }
     return this.townStates.has(stateFips);
   }
