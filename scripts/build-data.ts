@@ -208,7 +208,12 @@ export async function buildData(opts: BuildOptions): Promise<{ summary: Record<s
     insertRows(db, "sources", [...sources.values()] as any);
     insertRows(db, "topics", authored.topics);
     insertRows(db, "guides", authored.guides);
-    insertRows(db, "state_rules", authored.stateRules);
+    // the directory records marked each rule's evidence owner (scripts/build/rule-evidence.ts): store that too
+    insertRows(
+      db,
+      "state_rules",
+      authored.stateRules.map((r) => ({ ...r, rules_json: JSON.stringify(authored.rulesObj[r.state]) })),
+    );
     for (const [t, rs] of [
       ["offices", offices],
       ["resources", resources],

@@ -11,7 +11,9 @@
 //                   property-tax payment page.
 // The same two shares are given for the largest 150 counties (people summed by county) and 300 places (deduped by
 // GEOID), over the jobs each covers: counties assessment, tax_collection, recording (and zoning and permits where
-// the county issues permits for its unincorporated area); places zoning and permits.
+// the county issues permits for its unincorporated area); places zoning and permits. A job counts for a government
+// only where its own answer names that government (New York's towns assess, not its counties; Maryland's state
+// department assesses; a Texas county does not zone).
 import { Database } from "bun:sqlite";
 import { Directory } from "../../src/directory/directory";
 import { contentFromStore } from "../../src/directory/content";
@@ -90,6 +92,7 @@ export function measurePeopleCoverage(file: string, topCounties = 150, topPlaces
       for (const t of topRows)
         if (fns.includes(t.fn)) {
           const e = f[t.fn] ?? null;
+          if (e?.jurisdiction_id !== id) continue; // a job the government does not do (towns assess in New York)
           t.n++;
           if (e?.office_name) t.named++;
           if (ownPage(t.fn, e)) t.linked++;

@@ -9,7 +9,7 @@
 //   6. GIS portals and parcel/address layer endpoints from OpenAddresses, and GIS offices its attributions name
 //      (openaddresses.ts)
 // Every record carries a source trail; a record whose origin is not documented is kept with documented 0.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { matchRegistry, readDotgov, governmentName } from "./dotgov";
 import {
@@ -30,7 +30,8 @@ import { OfficeWords } from "./office-words";
 import { addGsaHomes } from "./gsa";
 import { addOpenAddresses } from "./openaddresses";
 import { OwnHosts, hostOf } from "./own-hosts";
-import { addNamedRegistryHosts } from "./registry-hosts";
+import { markRuleEvidenceOwners } from "./rule-evidence";
+import { addContactEmailHosts, addDelegatedCountyHosts, addNamedRegistryHosts } from "./registry-hosts";
 import { addCityUrls } from "./uscityurl";
 import { addPageRecords, type CheckCtx } from "./pages";
 import { CONSOLIDATED } from "./same-as";
@@ -125,6 +126,7 @@ function addRegistry(
   ctx: DirectoryCtx,
   summary: Record<string, number | string>,
   own: OwnHosts,
+  keepText: (csv: string) => void,
 ): Map<string, string> {
   const homes = new Map<string, string>();
   const path = ctx.sourcesDir ? join(ctx.sourcesDir, DOTGOV.file) : null;
@@ -152,7 +154,9 @@ function addRegistry(
   const words = OfficeWords.load(join(ctx.projectRoot, "data/office-words.yaml"));
   const m = matchRegistry(rows, ctx.jurisdictions.values(), (org, st) => words.hits(org, st).length > 0);
   for (const [id, list] of m.domains) for (const d of list) own.add(id, d);
-  const named = addNamedRegistryHosts(own, new TextDecoder().decode(bytes), ctx.jurisdictions.values());
+  const text = new TextDecoder().decode(bytes);
+  keepText(text);
+  const named = addNamedRegistryHosts(own, text, ctx.jurisdictions.values());
   ctx.log(`  dotgov own hosts named beyond the home pages: ${named.counties} county, ${named.places} place domains`);
   for (const [id, h] of m.homes) {
     const url = `https://${h.row.domain}/`;
@@ -216,10 +220,23 @@ export async function buildDirectoryRecords(ctx: DirectoryCtx): Promise<{
   Object.assign(summary, counts);
   Object.assign(summary, buildStateResources(rec, ctx.jurisdictions, ctx.stateRules, ctx.log));
   const own = new OwnHosts();
-  const homes = addRegistry(rec, ctx, summary, own);
+  let registryText: string | null = null;
+  const homes = addRegistry(rec, ctx, summary, own, (t) => (registryText = t));
   const gsaHomes = await addGsaHomes(rec, ctx, homes, summary, own);
   await addCityUrls(rec, ctx, (id) => homes.has(id) || gsaHomes.has(id), own, summary);
+  addDelegatedCountyHosts(own, ctx.jurisdictions.values());
+  if (registryText) {
+    const mail = addContactEmailHosts(own, registryText, ctx.jurisdictions);
+    summary.own_hosts_from_contact_email = mail.rows + mail.mail_domains;
+    ctx.log(
+      `  own hosts from the registry's contact e-mail: ${mail.rows} office domains, ${mail.mail_domains} e-mail domains`,
+    );
+    for (const l of mail.lines.slice(0, 6)) ctx.log(`    ${l}`);
+    if (process.env.BUILD_VERBOSE) for (const l of mail.lines.slice(6)) ctx.log(`    ${l}`);
+  }
   await addOpenAddresses(rec, ctx, (id) => [homes.get(id), gsaHomes.get(id)].filter((u): u is string => !!u), summary);
+  // OWN_HOSTS_OUT=file writes every own host with its governments (to find where an office's site is provable)
+  if (process.env.OWN_HOSTS_OUT) writeFileSync(process.env.OWN_HOSTS_OUT, JSON.stringify(own.entries()));
   const checkCtx = pageCheckCtx(rec, ctx, own);
   const foreign = demoteForeignHosts(rec, ctx, own, checkCtx.twins);
   summary.gis_links_on_another_governments_host = foreign.length;
@@ -228,6 +245,12 @@ export async function buildDirectoryRecords(ctx: DirectoryCtx): Promise<{
   );
   for (const l of foreign.slice(0, 8)) ctx.log(`    ${l}`);
   addPageRecords(rec, join(ctx.projectRoot, "data/pages"), checkCtx, ctx.log, summary);
+  const localEvidence = markRuleEvidenceOwners(ctx.stateRules, own);
+  summary.state_rules_with_local_evidence = localEvidence.length;
+  ctx.log(
+    `  state rules whose evidence is one local government's page (shown as evidence only for that body): ${localEvidence.length}`,
+  );
+  for (const l of localEvidence.slice(0, 8)) ctx.log(`    ${l}`);
 
   const byId = <T>(m: Map<string, T>, k: (x: T) => string) =>
     [...m.values()].sort((a, b) => (k(a) < k(b) ? -1 : k(a) > k(b) ? 1 : 0));

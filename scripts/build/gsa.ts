@@ -85,6 +85,29 @@ export function readGsa(text: string, type: "County" | "City"): GsaRow[] {
   }));
 }
 
+const OFFICE_WORDS =
+  /\b(clerk|recorder|register of deeds|registry of deeds|assessor|appraiser|treasurer|tax collector|tax commissioner|auditor|comptroller|trustee)\b/i;
+
+function countiesOf(all: Iterable<JurisdictionIn>): Map<string, JurisdictionIn[]> {
+  const m = new Map<string, JurisdictionIn[]>();
+  for (const j of all) if (j.type === "county" && j.state) (m.get(j.state) ?? m.set(j.state, []).get(j.state)!).push(j);
+  return m;
+}
+
+/** A county office's own domain in the county file that names no government as such ("ocean county clerk site",
+ *  "The Clerk of the Circuit, Hillsborough County, FL"): the one county of the row's state named "<X> County" (or
+ *  Parish, Borough) in the note, when the note also names a property office. Gives an own host, never a home page. */
+export function countyOfficeOf(row: GsaRow, counties: Map<string, JurisdictionIn[]> | null): JurisdictionIn | null {
+  if (row.status !== "accepted term" || !OFFICE_WORDS.test(row.note)) return null;
+  const note = ` ${nameTokens(row.note.replace(/\s*-+\s*Note added[\s\S]*$/i, "")).join(" ")} `;
+  const hits = (counties?.get(row.state) ?? []).filter((c) => {
+    const base = nameTokens(c.name.replace(/\s+(County|Parish|Borough|Census Area|Municipality)$/i, "")).join(" ");
+    const legal = (c.legal_type ?? "county").toLowerCase();
+    return note.includes(` ${base} ${legal} `);
+  });
+  return hits.length === 1 ? hits[0]! : null;
+}
+
 export type GsaOutcome = { ok: true; j: JurisdictionIn; row: GsaRow } | { ok: false; reason: string; row: GsaRow };
 
 /** "Accident Maryland, located in Garrett County, MD" in the county file is a town's site: match it as local. */
@@ -131,6 +154,7 @@ export async function addGsaHomes(
 ): Promise<Map<string, string>> {
   const added = new Map<string, string>();
   let idx: GovIndex | null = null;
+  let countiesByState: Map<string, JurisdictionIn[]> | null = null;
   for (const f of GSA_FILES) {
     const input = await readDeclared(ctx, f.id);
     if (!input) {
@@ -139,6 +163,7 @@ export async function addGsaHomes(
       continue;
     }
     idx ??= new GovIndex(ctx.jurisdictions.values());
+    countiesByState ??= countiesOf(ctx.jurisdictions.values());
     const sid = rec.addSource(input.source);
     const rows = readGsa(input.text, f.type).sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));
     const c: Record<string, number> & {
@@ -159,6 +184,11 @@ export async function addGsaHomes(
       matchedEx: string[] = [];
     for (const row of rows) {
       const m = matchGsaRow(idx, row);
+      const office = !m.ok && f.type === "County" ? countyOfficeOf(row, countiesByState) : null;
+      if (office && !row.domain.includes("/")) {
+        own?.add(office.jurisdiction_id, row.domain); // an office's own domain: an own host, never a home page
+        inc("county_office_domains");
+      }
       if (!m.ok) {
         const line = `${row.org || row.note} (${row.state || "?"}, ${row.domain}) [${m.reason}]`;
         if (m.reason === "ambiguous") {

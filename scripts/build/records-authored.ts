@@ -65,6 +65,7 @@ function entrySource(rec: Records, e: any, file: string, defaults: any, where: s
       license: s.license ?? defaults.license ?? null,
       vintage: s.vintage ?? defaults.vintage ?? null,
       sha256: s.sha256 ?? null,
+      quote: s.quote ?? null,
     }),
   );
 }

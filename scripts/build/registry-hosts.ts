@@ -15,6 +15,8 @@ import type { OwnHosts } from "./own-hosts";
 import type { JurisdictionIn } from "./records-common";
 
 const key = (s: string) => keyOf(nameTokens(s));
+const SPECIAL_BODY =
+  / (water|sanitation|sanitary|sewer|school|schools|transit|transportation|utility|utilities|fire|flood|irrigation|hospital|housing|airport|port|park|parks|library|cemetery|mosquito|conservation|drainage)( \w+)? (district|districts|authority|commission|board) /;
 const words = (s: string) => ` ${nameTokens(s).join(" ")} `;
 
 export function addNamedRegistryHosts(
@@ -45,6 +47,8 @@ export function addNamedRegistryHosts(
       .toUpperCase();
     const label = key(domain.replace(/\.gov$/, ""));
     if (!domain.endsWith(".gov") || !st) continue;
+    // a special district or authority named after its county (Alameda County Water District) is not the county
+    if (SPECIAL_BODY.test(org)) continue;
     const cityAndCounty = /^ city and county of (.+?) /.exec(org);
     if (type.startsWith("County") || cityAndCounty) {
       const hits = (counties.get(st) ?? []).filter((c) => {
@@ -75,6 +79,102 @@ export function addNamedRegistryHosts(
         n.places++;
       }
     }
+  }
+  return n;
+}
+
+const MAIL_DOMAIN = /@([a-z0-9-]+(?:\.[a-z0-9-]+)+)\s*$/i;
+
+/** The registry's security contact as evidence of ownership, after the home pages, the GSA list and UScityURL gave
+ *  their hosts:
+ *   - a row no government owns yet gets the government, of the row's state, that owns its contact e-mail's domain
+ *     (pslpd.gov, contact at cityofpsl.com: Port St. Lucie's), or that owns the other rows with the same contact
+ *     address (sdarcc.gov, "Assessor/Recorder/County Clerk", has sandiegocounty.gov's webmaster address);
+ *   - a row owned by exactly one government lends it the contact's domain when no government owns that domain yet
+ *     and its first label carries the government's name (gwinnettcounty.gov's contact at gwinnettcounty.com).
+ *  Generic mail providers own nothing and carry no government's name, so they give nothing. */
+export function addContactEmailHosts(
+  own: OwnHosts,
+  csvText: string,
+  jurisdictions: Map<string, JurisdictionIn>,
+): { rows: number; mail_domains: number; lines: string[] } {
+  const n = { rows: 0, mail_domains: 0, lines: [] as string[] };
+  const sole = (host: string, st: string) => {
+    const o = [...own.owners(host)].filter((id) => jurisdictions.get(id)?.state === st && !id.startsWith("state:"));
+    return o.length === 1 ? o[0]! : null;
+  };
+  const rows = parseCsv(csvText);
+  // the governments owning rows of each contact address (a shared webmaster address is one organisation)
+  const byAddress = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const address = String(r["Security contact email"] ?? "")
+      .trim()
+      .toLowerCase();
+    const domain = String(r["Domain name"] ?? "")
+      .trim()
+      .toLowerCase();
+    if (!address.includes("@")) continue;
+    const s = byAddress.get(address) ?? byAddress.set(address, new Set()).get(address)!;
+    for (const id of own.owners(domain)) s.add(id);
+  }
+  for (const r of rows) {
+    const domain = String(r["Domain name"] ?? "")
+      .trim()
+      .toLowerCase();
+    const type = String(r["Domain type"] ?? "");
+    const st = String(r["State"] ?? "")
+      .trim()
+      .toUpperCase();
+    const address = String(r["Security contact email"] ?? "")
+      .trim()
+      .toLowerCase();
+    const mail = MAIL_DOMAIN.exec(String(r["Security contact email"] ?? "").trim())?.[1]?.toLowerCase();
+    if (!domain.endsWith(".gov") || !st || !mail || !(type.startsWith("County") || type.startsWith("City"))) continue;
+    if (mail === domain || mail.endsWith(`.${domain}`)) continue;
+    const owners = own.owners(domain);
+    if (owners.size === 0) {
+      const shared = [...(byAddress.get(address) ?? [])].filter((x) => jurisdictions.get(x)?.state === st);
+      const id = sole(mail, st) ?? (shared.length === 1 ? shared[0]! : null);
+      if (id) {
+        own.add(id, domain);
+        n.rows++;
+        n.lines.push(`${domain} -> ${id} (contact at ${mail})`);
+      }
+      continue;
+    }
+    if (owners.size !== 1 || own.owners(mail).size) continue;
+    const j = jurisdictions.get([...owners][0]!);
+    const k = j ? key(baseName(j.name)) : "";
+    if (j && j.state === st && k.length >= 5 && mail.split(".")[0]!.replace(/-/g, "").includes(k)) {
+      own.add(j.jurisdiction_id, mail);
+      n.mail_domains++;
+      n.lines.push(`${mail} -> ${j.jurisdiction_id} (contact of ${domain})`);
+    }
+  }
+  return n;
+}
+
+/** Counties' hosts under their state's own domains, by the states' naming of delegated names: <name>county.<st>.gov
+ *  (sonomacounty.ca.gov, adacounty.id.gov), co.<name>.<st>.us (the .us locality names), and <name>.<st>.gov
+ *  (clark.wa.gov) when no other county or incorporated place of the state has that name. A host of that shape that
+ *  does not exist is never linked: own hosts only admit pages read on stored copies (scripts/build/pages.ts). */
+export function addDelegatedCountyHosts(own: OwnHosts, jurisdictions: Iterable<JurisdictionIn>): number {
+  const all = [...jurisdictions];
+  const names = new Map<string, number>(); // state|key -> governments of that name
+  for (const j of all)
+    if (j.state && (j.type === "county" || (j.type === "place" && j.legal_type !== "CDP"))) {
+      const k = `${j.state}|${key(baseName(j.name))}`;
+      names.set(k, (names.get(k) ?? 0) + 1);
+    }
+  let n = 0;
+  for (const c of all) {
+    if (c.type !== "county" || !c.state) continue;
+    const st = c.state.toLowerCase();
+    const k = key(baseName(c.name));
+    if (!k) continue;
+    for (const d of [`${k}county.${st}.gov`, `co.${k}.${st}.us`]) own.add(c.jurisdiction_id, d);
+    if (names.get(`${c.state}|${k}`) === 1) own.add(c.jurisdiction_id, `${k}.${st}.gov`);
+    n++;
   }
   return n;
 }

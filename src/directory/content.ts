@@ -31,6 +31,8 @@ export interface RuleText {
   where: string | null;
   note?: string | null;
   evidence_url?: string | null;
+  /** the local government whose page evidence_url is (set by the build): evidence for that body only */
+  evidence_owner?: string | null;
   /** office title used in the state, put after the body's name ("Assessor" → "Cook County Assessor"); null where
    *  titles differ within the state */
   title?: string | null;
@@ -49,6 +51,8 @@ export interface StateRulesText {
   recording: RuleText;
   zoning: RuleText | null;
   exemptions: RuleText | null;
+  /** who keeps the local maps where it is not the county (states without county government) */
+  gis?: RuleText | null;
   property_tax_page?: { name: string; url: string } | null;
   gis_portal?: { name: string; url: string } | null;
 }

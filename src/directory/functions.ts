@@ -22,14 +22,14 @@ import { governmentName } from "./names";
 import { officeLinkStatus } from "../links/overlay";
 import { surveyBody, surveySays } from "./permit-survey";
 
-type RuleKey = "assessment" | "tax_collection" | "recording" | "zoning";
+type RuleKey = "assessment" | "tax_collection" | "recording" | "zoning" | "gis";
 const RULE_FOR: Record<Fn, RuleKey | null> = {
   assessment: "assessment",
   tax_collection: "tax_collection",
   recording: "recording",
   zoning: "zoning",
   permits: "zoning",
-  gis: null,
+  gis: "gis", // only some states have one (no county government); elsewhere the county keeps the maps
 };
 const JOB: Record<Fn, string> = {
   assessment: "assesses property",
@@ -193,7 +193,7 @@ function entry(
                 ? ` (town and township boundaries are held only for some states), so the ${missing} that does this job here is not named.`
                 : ", so it is not named here.")
             : `No rule on who ${JOB[fn]} in ${stateName} is held in this directory.`,
-      evidence_url: rule?.evidence_url ?? null,
+      evidence_url: ruleEvidence(ctx, rule, null, null),
     };
   }
   const office = officeFor(ctx, body.jurisdiction_id, fn, extra.officeId);
@@ -217,8 +217,19 @@ function entry(
             : `${ruleSays(rule, rule.where ?? null)}; here that is ${governmentName(body)}.`) +
           (rule.note ? ` ${rule.note}` : "")
         : `${governmentName(body)} ${JOB[fn]} here.`),
-    evidence_url: extra.evidence ?? rule?.evidence_url ?? null,
+    evidence_url: extra.evidence ?? ruleEvidence(ctx, rule, body, office),
   };
+}
+
+/** A state rule's evidence, unless it is another local government's page (rule.evidence_owner, set by the build):
+ *  then the body's own office page stands as the evidence, or none. */
+function ruleEvidence(ctx: Ctx, rule: RuleText | null, body: JurisdictionRow | null, office: OfficeRow | null) {
+  if (!rule?.evidence_url) return null;
+  const owner = rule.evidence_owner;
+  if (!owner) return rule.evidence_url;
+  if (body && [body.jurisdiction_id, ...(ctx.store.sameAs.get(body.jurisdiction_id) ?? [])].includes(owner))
+    return rule.evidence_url;
+  return office?.url ?? null;
 }
 
 export function functionsFor(ctx: Ctx, chain: JurisdictionRow[]) {
@@ -284,7 +295,7 @@ export function functionsFor(ctx: Ctx, chain: JurisdictionRow[]) {
       );
       continue;
     }
-    if (fn === "gis") {
+    if (fn === "gis" && !rule) {
       const body = atLevel(chain, "county");
       out[fn] = entry(ctx, fn, body, null, stateName, {
         basis: body
@@ -337,7 +348,7 @@ function alsoFor(
     if (!body) continue;
     const basis = `In ${stateName} ${a.where ?? `the ${a.office ?? "office"}`} also ${JOB[fn]} (${a.role}); here that is ${governmentName(body)}.`;
     out.push(
-      entry(ctx, fn, body, { ...a, note: null, evidence_url: rule?.evidence_url ?? null }, stateName, {
+      entry(ctx, fn, body, { ...a, note: null, evidence_url: rule?.evidence_url ?? null, evidence_owner: rule?.evidence_owner ?? null }, stateName, {
         basis,
         role: a.role,
         levy: a.levy_scope ?? null,
