@@ -222,7 +222,8 @@ export async function buildDirectoryRecords(ctx: DirectoryCtx): Promise<{
   const own = new OwnHosts();
   let registryText: string | null = null;
   const homes = addRegistry(rec, ctx, summary, own, (t) => (registryText = t));
-  const gsaHomes = await addGsaHomes(rec, ctx, homes, summary, own);
+  const words = OfficeWords.load(join(ctx.projectRoot, "data/office-words.yaml"));
+  const gsaHomes = await addGsaHomes(rec, ctx, homes, summary, own, (t, st) => words.hits(t, st).length > 0);
   await addCityUrls(rec, ctx, (id) => homes.has(id) || gsaHomes.has(id), own, summary);
   addDelegatedCountyHosts(own, ctx.jurisdictions.values());
   if (registryText) {

@@ -85,9 +85,6 @@ export function readGsa(text: string, type: "County" | "City"): GsaRow[] {
   }));
 }
 
-const OFFICE_WORDS =
-  /\b(clerk|recorder|register of deeds|registry of deeds|assessor|appraiser|treasurer|tax collector|tax commissioner|auditor|comptroller|trustee)\b/i;
-
 function countiesOf(all: Iterable<JurisdictionIn>): Map<string, JurisdictionIn[]> {
   const m = new Map<string, JurisdictionIn[]>();
   for (const j of all) if (j.type === "county" && j.state) (m.get(j.state) ?? m.set(j.state, []).get(j.state)!).push(j);
@@ -96,9 +93,14 @@ function countiesOf(all: Iterable<JurisdictionIn>): Map<string, JurisdictionIn[]
 
 /** A county office's own domain in the county file that names no government as such ("ocean county clerk site",
  *  "The Clerk of the Circuit, Hillsborough County, FL"): the one county of the row's state named "<X> County" (or
- *  Parish, Borough) in the note, when the note also names a property office. Gives an own host, never a home page. */
-export function countyOfficeOf(row: GsaRow, counties: Map<string, JurisdictionIn[]> | null): JurisdictionIn | null {
-  if (row.status !== "accepted term" || !OFFICE_WORDS.test(row.note)) return null;
+ *  Parish, Borough) in the note, when the office-word table finds a property office in the note. Gives an own
+ *  host, never a home page. */
+export function countyOfficeOf(
+  row: GsaRow,
+  counties: Map<string, JurisdictionIn[]> | null,
+  officeWord: (text: string, state: string) => boolean,
+): JurisdictionIn | null {
+  if (row.status !== "accepted term" || !officeWord(row.note, row.state)) return null;
   const note = ` ${nameTokens(row.note.replace(/\s*-+\s*Note added[\s\S]*$/i, "")).join(" ")} `;
   const hits = (counties?.get(row.state) ?? []).filter((c) => {
     const base = nameTokens(c.name.replace(/\s+(County|Parish|Borough|Census Area|Municipality)$/i, "")).join(" ");
@@ -151,6 +153,8 @@ export async function addGsaHomes(
   dotgovHomes: Map<string, string>,
   summary: Record<string, number | string>,
   own?: OwnHosts,
+  /** whether a text names a property office (the office-word table, data/office-words.yaml) */
+  officeWord?: (text: string, state: string) => boolean,
 ): Promise<Map<string, string>> {
   const added = new Map<string, string>();
   let idx: GovIndex | null = null;
@@ -184,7 +188,8 @@ export async function addGsaHomes(
       matchedEx: string[] = [];
     for (const row of rows) {
       const m = matchGsaRow(idx, row);
-      const office = !m.ok && f.type === "County" ? countyOfficeOf(row, countiesByState) : null;
+      const office =
+        !m.ok && f.type === "County" && officeWord ? countyOfficeOf(row, countiesByState, officeWord) : null;
       if (office && !row.domain.includes("/")) {
         own?.add(office.jurisdiction_id, row.domain); // an office's own domain: an own host, never a home page
         inc("county_office_domains");

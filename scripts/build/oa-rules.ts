@@ -2,6 +2,7 @@
 // GIS office a county's attribution names. THE vendor host table lives here (one place).
 import { nameTokens, keyOf, governmentName } from "./dotgov";
 import { STATES } from "./states";
+import { COPY_PROVIDERS } from "../../src/domain/vocabulary";
 import type { JurisdictionIn } from "./records-common";
 
 /** Vendor hosts (host or any subdomain of it) -> the provider shown in `provider`. Kept small on purpose: only
@@ -30,8 +31,12 @@ const under = (host: string, suffix: string) => host === suffix || host.endsWith
 const vendor = (host: string) => VENDOR_HOSTS.find((v) => under(host, v.host)) ?? null;
 
 export const providerOf = (host: string): string | null => vendor(host)?.provider ?? null;
-/** A copy kept by OpenAddresses or on a code host, not the publisher's endpoint. */
+/** A copy kept by OpenAddresses or on a code host, not the publisher's endpoint (its provider is one of the
+ *  domain's COPY_PROVIDERS, so the answers leave it out of a function's links). */
 export const isCopyHost = (host: string) => vendor(host)?.copy === true;
+for (const v of VENDOR_HOSTS)
+  if (!!v.copy !== COPY_PROVIDERS.includes(v.provider))
+    throw new Error(`oa-rules: ${v.host} copy flag disagrees with COPY_PROVIDERS`);
 
 const LEGAL = new Set([
   "city",

@@ -50,7 +50,9 @@ export class OwnHosts {
 
   /** Every listed domain with its governments (for the build's own-hosts listing, OWN_HOSTS_OUT). */
   entries(): [string, string[]][] {
-    return [...this.byDomain].map(([d, s]) => [d, [...s].sort()] as [string, string[]]).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    return [...this.byDomain]
+      .map(([d, s]) => [d, [...s].sort()] as [string, string[]])
+      .sort((a, b) => (a[0] < b[0] ? -1 : 1));
   }
 
   get size(): number {

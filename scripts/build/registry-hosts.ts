@@ -156,7 +156,8 @@ export function addContactEmailHosts(
 
 /** Counties' hosts under their state's own domains, by the states' naming of delegated names: <name>county.<st>.gov
  *  (sonomacounty.ca.gov, adacounty.id.gov), co.<name>.<st>.us (the .us locality names), and <name>.<st>.gov
- *  (clark.wa.gov) when no other county or incorporated place of the state has that name. A host of that shape that
+ *  (clark.wa.gov) when no other county or incorporated place of the state has that name; none where two counties
+ *  share a name (Baltimore County and Baltimore city). A host of that shape that
  *  does not exist is never linked: own hosts only admit pages read on stored copies (scripts/build/pages.ts). */
 export function addDelegatedCountyHosts(own: OwnHosts, jurisdictions: Iterable<JurisdictionIn>): number {
   const all = [...jurisdictions];
@@ -166,12 +167,18 @@ export function addDelegatedCountyHosts(own: OwnHosts, jurisdictions: Iterable<J
       const k = `${j.state}|${key(baseName(j.name))}`;
       names.set(k, (names.get(k) ?? 0) + 1);
     }
+  const countyKeys = new Map<string, number>(); // state|key -> counties (Baltimore County and Baltimore city)
+  for (const c of all)
+    if (c.type === "county" && c.state) {
+      const k = `${c.state}|${key(baseName(c.name))}`;
+      countyKeys.set(k, (countyKeys.get(k) ?? 0) + 1);
+    }
   let n = 0;
   for (const c of all) {
     if (c.type !== "county" || !c.state) continue;
     const st = c.state.toLowerCase();
     const k = key(baseName(c.name));
-    if (!k) continue;
+    if (!k || countyKeys.get(`${c.state}|${k}`) !== 1) continue;
     for (const d of [`${k}county.${st}.gov`, `co.${k}.${st}.us`]) own.add(c.jurisdiction_id, d);
     if (names.get(`${c.state}|${k}`) === 1) own.add(c.jurisdiction_id, `${k}.${st}.gov`);
     n++;

@@ -40,6 +40,9 @@ export interface RuleText {
   else_level?: string | null;
   else_where?: string | null;
   else_title?: string | null;
+  /** the else_level holds only in a county that holds no town or township records (Illinois counties without
+   *  township organization), not where towns exist but their boundaries are not held */
+  else_only_without_towns?: boolean;
   also?: AlsoRuleText[]; // further bodies doing the same job (a second bill, a delinquent-tax collector)
 }
 export interface StateRulesText {

@@ -13,7 +13,7 @@
 // office_name is a documented office's name, else the state rule's `title` after the body's name ("Cook County
 // Assessor", "Town of Burlington Assessor"), else null: never a made-up or hedged name.
 import type { Links } from "../domain/links";
-import { FUNCTION_TOPICS, FUNCTIONS, type Fn } from "../domain/vocabulary";
+import { COPY_PROVIDERS, FUNCTION_TOPICS, FUNCTIONS, type Fn } from "../domain/vocabulary";
 import type { Content, RuleText } from "./content";
 import type { JurisdictionRow, OfficeRow, ResourceRow, Store } from "./store";
 import { Trail, TYPE_ORDER, isTownGovernment } from "./jurisdictions";
@@ -124,11 +124,11 @@ function functionResources(ctx: Ctx, jurisdictionId: string, fn: Fn) {
         return i < 0 ? 99 : i;
       }),
     );
-  // the property-tax payment page first (spec), then official pages before GIS layers, file downloads and copies
-  // that are not the office's (a parcel-map download is never first), then the function's topic order
+  // copies kept by a mirror or code-hosting site are never a function's link; the property-tax payment page first
+  // (spec), then official pages before GIS layers and file downloads, then the function's topic order
   const payFirst = (r: ResourceRow) => (r.topics.includes("property_tax_payment") ? 0 : 1);
   const list = got.items
-    .filter((r) => rank(r) < 99)
+    .filter((r) => rank(r) < 99 && !(r.official === 0 && r.provider && COPY_PROVIDERS.includes(r.provider)))
     .sort(
       (a, b) =>
         payFirst(a) - payFirst(b) ||
@@ -304,7 +304,15 @@ export function functionsFor(ctx: Ctx, chain: JurisdictionRow[]) {
       });
       continue;
     }
-    const { body, fallback } = pick(chain, rule);
+    let { body, fallback } = pick(chain, rule);
+    // "in a county without townships": the fallback holds only where the county holds no town records at all
+    if (fallback && rule?.else_only_without_towns) {
+      const county = chain.find((j) => j.type === "county");
+      if (county && ctx.store.countyHasTowns(county.jurisdiction_id)) {
+        body = null;
+        fallback = false;
+      }
+    }
     const survey = surveyBody(ctx.store, chain, fn, (rules as any)?.zoning ?? null);
     if (survey) {
       ctx.trail.add(survey.office.source_id);
@@ -348,11 +356,18 @@ function alsoFor(
     if (!body) continue;
     const basis = `In ${stateName} ${a.where ?? `the ${a.office ?? "office"}`} also ${JOB[fn]} (${a.role}); here that is ${governmentName(body)}.`;
     out.push(
-      entry(ctx, fn, body, { ...a, note: null, evidence_url: rule?.evidence_url ?? null, evidence_owner: rule?.evidence_owner ?? null }, stateName, {
-        basis,
-        role: a.role,
-        levy: a.levy_scope ?? null,
-      }),
+      entry(
+        ctx,
+        fn,
+        body,
+        { ...a, note: null, evidence_url: rule?.evidence_url ?? null, evidence_owner: rule?.evidence_owner ?? null },
+        stateName,
+        {
+          basis,
+          role: a.role,
+          levy: a.levy_scope ?? null,
+        },
+      ),
     );
   }
   for (const m of members) {

@@ -294,6 +294,21 @@ export class Store {
     return this.townStates.has(stateFips);
   }
 
+  private countiesWithTowns: Set<string> | null = null;
+  /** Whether the data file holds any county subdivision record (with or without a boundary) in the county: the
+   *  Illinois counties without township organization hold none. Read once. */
+  countyHasTowns(countyId: string): boolean {
+    this.countiesWithTowns ??= new Set(
+      this.db
+        .query<{ c: string }, []>(
+          "SELECT DISTINCT county_id AS c FROM jurisdictions WHERE type = 'cousub' AND county_id IS NOT NULL",
+        )
+        .all()
+        .map((r) => r.c),
+    );
+    return this.countiesWithTowns.has(countyId);
+  }
+
   /** Radon zones by county id (read on first use). */
   get radon(): ReadonlyMap<string, Radon> {
     if (!this.radonZones) {

@@ -24,6 +24,8 @@ export interface HopOptions {
   userAgent: string;
   /** Read the body up to this many bytes (else the body is not read: the socket is closed after the headers). */
   readBody?: number;
+  /** With readBody: keep the first readBody bytes of a longer body instead of failing "too-large". */
+  peek?: boolean;
 }
 export interface HopReply {
   status: number;
@@ -69,7 +71,7 @@ export function hop(url: URL, o: HopOptions): Promise<HopReply> {
         servername: secure ? hostname : undefined,
         headers: {
           "user-agent": o.userAgent,
-          accept: o.readBody ? "text/plain, */*;q=0.5" : "text/html, */*;q=0.8",
+          accept: o.readBody && !o.peek ? "text/plain, */*;q=0.5" : "text/html, */*;q=0.8",
           connection: "close",
         },
       },
@@ -86,6 +88,15 @@ export function hop(url: URL, o: HopOptions): Promise<HopReply> {
         let size = 0;
         res.on("data", (c: Buffer) => {
           size += c.length;
+          if (size > o.readBody! && o.peek) {
+            // a page read for its first bytes only: keep what fits and stop
+            chunks.push(c.subarray(0, Math.max(0, c.length - (size - o.readBody!))));
+            const body = Buffer.concat(chunks).toString("utf8");
+            done(() => resolve({ status, location, body }));
+            res.destroy();
+            req.destroy();
+            return;
+          }
           if (size > o.readBody!) {
             done(() => reject(new HopError("too-large", `body over ${o.readBody} bytes`)));
             res.destroy();

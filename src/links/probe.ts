@@ -1,8 +1,10 @@
 // Checking one URL: HEAD first, GET where HEAD is refused, redirects followed by hand (at most `maxRedirects`),
 // every hop's host resolved and vetted by the SSRF guard and robots.txt consulted for every hop's origin.
-// The outcome is "ok" (a 2xx at the end), "failed" (with a reason) or "skipped" (robots.txt forbids it).
+// The outcome is "ok" (a 2xx at the end), "failed" (with a reason) or "skipped" (robots.txt forbids it). A page
+// that answers 2xx is then read once (its first 64 KB) for a notice that the site is retired: reason "retired".
 import { hop, HopError, type HopReply } from "./hop";
 import type { FetchText, RobotsCache } from "./robots";
+import { RETIRED_SCAN_BYTES, retiredNotice } from "./retired";
 import { RefusedAddress, vetHost, type Resolver } from "./ssrf";
 
 export type Reason =
@@ -18,7 +20,8 @@ export type Reason =
   | "too-many-redirects"
   | "bad-redirect"
   | "bad-url"
-  | "robots";
+  | "robots"
+  | "retired";
 
 export interface ProbeResult {
   kind: "ok" | "failed" | "skipped";
@@ -45,9 +48,15 @@ export const HEAD_REFUSED = new Set([400, 403, 404, 405, 406, 501]);
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const ROBOTS_MAX_BYTES = 512 * 1024;
 
-async function request(url: URL, method: "HEAD" | "GET", d: ProbeDeps, readBody?: number): Promise<HopReply> {
+async function request(
+  url: URL,
+  method: "HEAD" | "GET",
+  d: ProbeDeps,
+  readBody?: number,
+  peek?: boolean,
+): Promise<HopReply> {
   const to = await vetHost(url.hostname, d.resolver, d.allowLoopback);
-  return hop(url, { method, to, timeoutMs: d.timeoutMs, userAgent: d.userAgent, readBody });
+  return hop(url, { method, to, timeoutMs: d.timeoutMs, userAgent: d.userAgent, readBody, peek });
 }
 
 function failed(e: unknown): { reason: Reason; detail: string } {
@@ -62,6 +71,7 @@ function failed(e: unknown): { reason: Reason; detail: string } {
 interface Follow {
   method: "HEAD" | "GET";
   readBody?: number;
+  peek?: boolean;
   robots: RobotsCache | null;
 }
 
@@ -112,10 +122,10 @@ async function follow(start: string, d: ProbeDeps, f: Follow): Promise<ProbeResu
           );
         }
       }
-      let r = await request(url, method, d, f.readBody);
+      let r = await request(url, method, d, f.readBody, f.peek);
       if (method === "HEAD" && HEAD_REFUSED.has(r.status)) {
         method = "GET";
-        r = await request(url, method, d, f.readBody);
+        r = await request(url, method, d, f.readBody, f.peek);
       }
       status = r.status;
       if (REDIRECTS.has(r.status) && r.location) {
@@ -141,7 +151,17 @@ async function follow(start: string, d: ProbeDeps, f: Follow): Promise<ProbeResu
 /** Check one link (HEAD, then GET where refused; redirects; robots.txt; SSRF guard on every hop). */
 export async function probe(url: string, d: ProbeDeps): Promise<ProbeResult> {
   const { body: _body, ...result } = await follow(url, d, { method: "HEAD", robots: d.robots });
-  return result;
+  if (result.kind !== "ok") return result;
+  // a page that answers but says its site is retired is not a live page: read its start once (src/links/retired.ts)
+  const page = await follow(result.finalUrl, d, {
+    method: "GET",
+    readBody: RETIRED_SCAN_BYTES,
+    peek: true,
+    robots: d.robots,
+  });
+  const notice = page.kind === "ok" && page.body ? await retiredNotice(page.body) : null;
+  if (!notice) return result;
+  return { ...result, kind: "failed", reason: "retired", detail: `the page says: ${notice}` };
 }
 
 /** GET a small text document (robots.txt) with the same guard and redirect rules, no robots.txt check. */

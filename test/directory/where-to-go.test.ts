@@ -80,3 +80,62 @@ describe("search", () => {
     expect(urls).toContain("https://chicago.gov/city/en/sites/guide-to-building-permits/home.html");
   });
 });
+
+describe("wrong answers fixed at their root (one test per class)", () => {
+  const byId = (id: string) => d.resolveId(id).data.functions as any;
+  test("Texas appraisal districts are not named from the county; a page read names one", () => {
+    const f = byId("county:48381"); // Randall County: no page read for its district
+    expect(f.assessment.jurisdiction_id).toBe("county:48381");
+    expect(f.assessment.office_name).toBeNull();
+    expect(f.assessment.basis).toContain("appraisal district");
+  });
+  test("a state rule's evidence from one county's page is shown for that county only", () => {
+    const jimWells = "http://www.co.jim-wells.tx.us/default.aspx?name=co.county.taxassessor";
+    expect(byId("county:48249").assessment.evidence_url).toBe(jimWells); // Jim Wells County itself
+    expect(byId("county:48381").assessment.evidence_url).not.toBe(jimWells);
+    expect(byId("county:48381").tax_collection.evidence_url).not.toBe(jimWells);
+  });
+  test("Illinois counties without townships: the county supervisor of assessments assesses", () => {
+    const f = fns(-89.82, 38.05); // Randolph County, IL
+    expect(f.assessment.jurisdiction_id).toBe("county:17157");
+    expect(f.assessment.office_name).toBe("Randolph County Supervisor of Assessments");
+    expect(f.assessment.basis).toContain("without townships");
+    expect(f.assessment.evidence_url).toContain("ilga.gov");
+  });
+  test("GIS where no county government keeps maps: New York City for a borough, the city or town in Massachusetts", () => {
+    const brooklyn = fns(-73.9442, 40.6782);
+    expect(brooklyn.gis.jurisdiction_id).toBe("place:3651000");
+    expect(brooklyn.gis.office_name).toBe("NYC Department of City Planning");
+    expect(brooklyn.gis.evidence_url).toBe("http://www.nyc.gov/html/dcp/html/bytes/mapplutoguide.shtml");
+    const boston = fns(-71.0589, 42.3601);
+    expect(boston.gis.jurisdiction_id).not.toBe("county:25025");
+    expect(["place:2507000", "cousub:2502507000"]).toContain(boston.gis.jurisdiction_id);
+    expect(boston.gis.evidence_url).toBe(
+      "https://docs.digital.mass.gov/dataset/massgis-data-standardized-assessors-parcels",
+    );
+  });
+  test("a city that sends its own tax bill beside the county's: an also entry with its own office and page", () => {
+    const f = fns(-90.049, 35.1495); // Memphis
+    expect(f.tax_collection.jurisdiction_id).toBe("county:47157");
+    const also = f.tax_collection.also.find((a: any) => a.jurisdiction_id === "place:4748000");
+    expect(also).toMatchObject({ role: "secondary", levy_scope: "municipal", office_name: "City of Memphis Treasury" });
+    expect(also.resources[0]).toMatchObject({
+      url: "https://www.memphistn.gov/tax-information",
+      topics: ["property_tax_payment", "tax_collector"],
+      verified_status: "not_yet_verified",
+    });
+  });
+  test("a charter county's replaced office is named as its page shows it (Cuyahoga's fiscal officer records)", () => {
+    const f = fns(-81.6944, 41.4993); // Cleveland
+    expect(f.recording.jurisdiction_id).toBe("county:39035");
+    expect(f.recording.office_name).toContain("Fiscal Officer");
+    expect(f.recording.office_name).not.toBe("Cuyahoga County Recorder");
+  });
+  test("a parcel file kept on a code-hosting site is never official and never among a function's links", () => {
+    const f = byId("county:19015"); // Boone County, IA: its parcels only as a GitHub attachment
+    expect(f.gis.resources.some((r: any) => r.url.startsWith("https://github.com/"))).toBe(false);
+    const all = d.resources({ jurisdictionId: "county:19015" }, null, 0, 200).data.resources as any[];
+    const copy = all.find((r: any) => r.url === "https://github.com/user-attachments/files/16608292/parcels.zip");
+    expect(copy).toMatchObject({ official: false, provider: "GitHub" }); // still listed for the county, as a copy
+  });
+});

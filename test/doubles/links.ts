@@ -67,6 +67,22 @@ export function startLinkDouble(opts: { slowMs?: number; latencyMs?: number } = 
     }
     if (path === "/ok" || path.startsWith("/private") || path.startsWith("/public"))
       return new Response(method === "HEAD" ? null : "ok");
+    const html = (body: string) =>
+      new Response(
+        method === "HEAD"
+          ? null
+          : `<html><head><title>County</title><script>var s="this site has moved";</script></head><body>${body}</body></html>`,
+        {
+          headers: { "content-type": "text/html; charset=utf-8" },
+        },
+      );
+    if (path === "/retired")
+      return html(
+        "<div class=notice><p>This website is no longer in use. Please visit our new site at the county's .gov address.</p></div>",
+      );
+    if (path === "/news-moved")
+      return html("<p>The assessor's office moved to the annex in 2019. Hours are 8 to 5.</p>");
+    if (path === "/long-page") return html(`<p>${"Property records. ".repeat(8000)}</p>`);
     if (path === "/head-refused") return method === "HEAD" ? new Response(null, { status: 405 }) : new Response("ok");
     if (path === "/head-501") return method === "HEAD" ? new Response(null, { status: 501 }) : new Response("ok");
     const chain = path.match(/^\/redirect\/(\d+)$/);

@@ -35,6 +35,24 @@ async function check(urls: string[], o: Partial<CheckOptions> & { links?: Partia
 }
 const seenPaths = (host: string) => d.seen.filter((s) => s.host === host).map((s) => `${s.method} ${s.path}`);
 
+describe("a retired site", () => {
+  test("a page that answers 200 but says the site is no longer in use fails with reason retired and the sentence", async () => {
+    const u = d.url("retired.test", "/retired");
+    const { row, summary } = await check([u]);
+    expect(row(u)).toMatchObject({ outcome: "failed", reason: "retired", http_status: 200, consecutive_failures: 1 });
+    expect(row(u).detail).toBe("the page says: This website is no longer in use.");
+    expect(summary.reasons).toEqual({ retired: 1 });
+    expect(seenPaths("retired.test")).toEqual(["GET /robots.txt", "HEAD /retired", "GET /retired"]);
+  });
+  test("a sentence that only mentions a move, a script's text and a page longer than the 64 KB read are live pages", async () => {
+    const a = d.url("live.test", "/news-moved"),
+      b = d.url("live.test", "/long-page");
+    const { row } = await check([a, b]);
+    expect(row(a)).toMatchObject({ outcome: "ok", verified_status: "verified", reason: null });
+    expect(row(b)).toMatchObject({ outcome: "ok", verified_status: "verified", reason: null });
+  });
+});
+
 describe("answers of a site", () => {
   test("200: verified today, HTTP 200, method automated, our User-Agent with the contact", async () => {
     const u = d.url("ok.test", "/ok");
@@ -212,7 +230,7 @@ describe("SSRF guard (every hop)", () => {
     const u = d.url("pinned.test", "/ok");
     const { row } = await check([u], { resolver: r });
     expect(row(u)).toMatchObject({ outcome: "ok" });
-    expect(r.calls.get("pinned.test")).toBe(2); // robots.txt and HEAD, each resolved once and connected to as vetted
+    expect(r.calls.get("pinned.test")).toBe(3); // robots.txt, HEAD and the page read, each resolved once and connected to as vetted
   });
 
   test("DNS rebinding: a name that answers a public-looking address then metadata is refused on the hop that gets metadata", async () => {

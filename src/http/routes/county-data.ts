@@ -9,8 +9,12 @@ import { countyData } from "../../parcels/county-data";
 import { countyNamesOf } from "../../parcels/county-names";
 
 const DATE = Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
-const validDate = (s: string | undefined) =>
-  s === undefined || new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
+/** A real calendar date (2015-13-01 and 2015-02-30 are not): never throws. */
+const validDate = (s: string | undefined) => {
+  if (s === undefined) return true;
+  const t = new Date(`${s}T00:00:00Z`).getTime();
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === s;
+};
 const PLAN_ONLY = ["op", "field", "min", "max", "since", "until"] as const;
 
 export const countyDataRoute: RouteDef = {
