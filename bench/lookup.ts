@@ -2,7 +2,7 @@
 //
 //   bun bench/lookup.ts [path/to/directory.sqlite] [--n=200000] [--seed=1] [--cell=0.25] [--in=state|place]
 //
-// Path: argv, else $DIRECTORY_DB, else ./directory.sqlite. Points: a state picked uniformly (seeded mulberry32), a
+// Path: argv, else $BENCH_DB, else ./directory.sqlite. Points: a state picked uniformly (seeded mulberry32), a
 // point uniform in that state's bbox, retried until the index resolves it (so every measured lookup hits data).
 // --in=place draws from place bboxes instead (city-heavy traffic, more boundary work).
 // Prints load time, heap / RSS after load, lookups/s, and a baseline (top-grid cell ids only) with the ratio.
@@ -15,7 +15,7 @@ const opt = (name: string, def: number) => {
   const a = args.find((x) => x.startsWith(`--${name}=`));
   return a ? Number(a.slice(name.length + 3)) : def;
 };
-const path = args.find((a) => !a.startsWith("--")) ?? process.env.DIRECTORY_DB ?? "./directory.sqlite";
+const path = args.find((a) => !a.startsWith("--")) ?? process.env.BENCH_DB ?? "./directory.sqlite";
 const N = opt("n", 200_000);
 const seed = opt("seed", 1);
 const cellSize = opt("cell", 0.25);

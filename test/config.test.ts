@@ -44,3 +44,33 @@ describe("configuration", () => {
     expect(() => loadConfig(null, { DIRECTORY_FRONT: "nginx" })).toThrow(/front must be bun or node/);
   });
 });
+
+describe("refused at start, naming the key (issue 19, item 7)", () => {
+  test("a misspelt environment key is refused as the same typo in YAML is", () => {
+    expect(() => loadConfig(null, { DIRECTORY_LIMITS__ANON_ADRESS__PER_MINUTE: "1" })).toThrow(
+      "config: unknown environment key DIRECTORY_LIMITS__ANON_ADRESS__PER_MINUTE (no setting limits.anon_adress.per_minute)",
+    );
+    expect(() => loadConfig(null, { DIRECTORY_PROT: "9000" })).toThrow("unknown environment key DIRECTORY_PROT");
+    expect(() => loadConfig(null, { DIRECTORY_LIMITS: "1" })).toThrow("unknown environment key DIRECTORY_LIMITS");
+    const dir = mkdtempSync(join(tmpdir(), "cfg-"));
+    const f = join(dir, "typo.yaml");
+    writeFileSync(f, "limits:\n  anon_adress:\n    per_minute: 1\n");
+    expect(() => loadConfig(f, {})).toThrow("config: unknown key limits.anon_adress");
+  });
+  test("a limit that is not a whole number of at least 1 is refused (-5, 0, 1.5), from YAML or the environment", () => {
+    for (const v of ["-5", "0", "1.5"]) {
+      expect(() => loadConfig(null, { DIRECTORY_LIMITS__ANON_ADDRESS__PER_MINUTE: v })).toThrow(
+        `config: limits.anon_address.per_minute must be a whole number of at least 1, not ${v}`,
+      );
+      const dir = mkdtempSync(join(tmpdir(), "cfg-"));
+      const f = join(dir, "lim.yaml");
+      writeFileSync(f, `limits:\n  anon_list_all:\n    per_day: ${v}\n`);
+      expect(() => loadConfig(f, {})).toThrow(
+        "config: limits.anon_list_all.per_day must be a whole number of at least 1",
+      );
+    }
+    expect(loadConfig(null, { DIRECTORY_LIMITS__ANON_ADDRESS__PER_MINUTE: "20" }).limits.anon_address.per_minute).toBe(
+      20,
+    );
+  });
+});

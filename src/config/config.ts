@@ -172,10 +172,29 @@ function applyEnv(cfg: any, env: Record<string, string | undefined>): void {
     if (!name.startsWith("DIRECTORY_") || raw === undefined) continue;
     const keys = name.slice("DIRECTORY_".length).toLowerCase().split("__");
     let obj = cfg;
-    for (const k of keys.slice(0, -1)) obj = obj?.[k];
+    for (const k of keys.slice(0, -1)) obj = obj && typeof obj === "object" && k in obj ? obj[k] : undefined;
     const last = keys[keys.length - 1]!;
-    if (obj && typeof obj === "object" && last in obj) obj[last] = coerce(obj[last], raw);
+    // a misspelt key is refused, as in the YAML file: a silent default is worse than a refusal at start
+    if (
+      !(obj && typeof obj === "object" && !Array.isArray(obj) && last in obj) ||
+      (obj[last] !== null && typeof obj[last] === "object" && !Array.isArray(obj[last]))
+    )
+      throw new Error(`config: unknown environment key ${name} (no setting ${keys.join(".")})`);
+    obj[last] = coerce(obj[last], raw);
   }
+}
+
+/** Every limit a whole number of at least 1: 0 or a negative number would refuse every request, and a fraction
+ *  would break the RateLimit-Policy header's q=<integer>. */
+function checkLimits(cfg: Config): void {
+  for (const [cls, n] of Object.entries(cfg.limits))
+    for (const k of ["per_minute", "per_day"] as const) {
+      const v = (n as LimitNumbers)[k];
+      if (!Number.isInteger(v) || v < 1)
+        throw new Error(
+          `config: limits.${cls}.${k} must be a whole number of at least 1, not ${String(v).slice(0, 20)}`,
+        );
+    }
 }
 
 export function loadConfig(
@@ -197,6 +216,7 @@ export function loadConfig(
   cfg.base_url = cfg.base_url.replace(/\/+$/, "");
   cfg.problems_url = cfg.problems_url.replace(/\/+$/, "");
   if (!cfg.base_url.endsWith("/v1")) throw new Error("config: base_url must end in /v1");
+  checkLimits(cfg);
   if (cfg.front !== "bun" && cfg.front !== "node")
     throw new Error(`config: front must be bun or node, not ${String(cfg.front).slice(0, 20)}`);
   return cfg;

@@ -14,7 +14,7 @@ import { deprecationHeaders } from "./deprecations";
 import { parseParams } from "./params";
 import { respond, respondDocument } from "./respond";
 import { buildOpenApi, operationDetail } from "./openapi";
-import { targetOf } from "./request-target";
+import { hasDotSegment, targetOf } from "./request-target";
 import type { HeaderReader, Incoming } from "./incoming";
 import { Router } from "./router";
 import { Context } from "./context";
@@ -152,8 +152,10 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     const { path, search } = targetOf(req.url);
     const method = req.method;
     const head = method === "HEAD";
-    // the human pages (src/web) answer every path outside /v1 themselves: methods, limits, HTML errors
-    if (deps.web && !(path === "/v1" || path.startsWith("/v1/"))) return deps.web(req, socketAddress);
+    // the human pages (src/web) answer every path outside /v1 themselves: methods, limits, HTML errors; a target
+    // with a dot segment is nobody's page (it may be a /v1 request in disguise): a problem document below
+    const dotted = hasDotSegment(path);
+    if (deps.web && !dotted && !(path === "/v1" || path.startsWith("/v1/"))) return deps.web(req, socketAddress);
     const requestId = requestIdOf(req.headers.get("x-request-id"));
     const common: Record<string, string> = { "X-Request-Id": requestId, ...CORS_HEADERS };
     const ctx = new Context(
@@ -175,6 +177,7 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
           "method-not-allowed",
           `${method.slice(0, 10)} is not answered; use GET, HEAD or OPTIONS.`,
         );
+      else if (dotted) throw new DomainError("not-found", `No endpoint at ${path.slice(0, 100)}.`);
       else if (path === "/v1" || path.startsWith("/v1/"))
         res = api(req, ctx, clientAddress(socketAddress, req.headers, cfg.trusted_proxies));
       else throw new DomainError("not-found", `No endpoint at ${path.slice(0, 100)}.`);

@@ -19,3 +19,10 @@ export function targetOf(rawUrl: string): Target {
   if (q < 0 || q > end) return { path: rawUrl.slice(start, end) || "/", search: "" };
   return { path: rawUrl.slice(start, q) || "/", search: rawUrl.slice(q, end) };
 }
+
+/** A path with a dot segment ("/v1/../topics", "/v1/%2e%2e/topics", "/./x"): no page or endpoint has one. The node
+ *  front passes the target as sent; Bun.serve resolves dot segments itself (RFC 3986 5.2.4) before the app sees the
+ *  target, so there "/v1/../topics" arrives as "/topics" (README). */
+export function hasDotSegment(path: string): boolean {
+  return /(^|\/)(\.|%2e){1,2}(\/|$)/i.test(path);
+}

@@ -6,7 +6,7 @@
 // unique-local (fc00::/7, which holds AWS's fd00:ec2::254), link-local (169.254/16 with the cloud metadata
 // address 169.254.169.254, fe80::/10), CGNAT 100.64/10 (holds Alibaba's 100.100.100.200), multicast, broadcast,
 // unspecified, reserved, documentation/benchmarking, 6to4/Teredo/NAT64 (they can embed a private IPv4), the
-// IPv4-mapped form of any refused IPv4, Azure's 168.63.129.16, and metadata/local host names by name. A host
+// IPv4-mapped form of any refused IPv4, every IPv4-compatible form (::a.b.c.d), Azure's 168.63.129.16, and metadata/local host names by name. A host
 // with several addresses is refused when ANY of them is refused. Loopback is allowed only with the test-only
 // option `allowLoopback` (tests run their doubles on 127.0.0.1).
 import { lookup as dnsLookup } from "node:dns/promises";
@@ -51,6 +51,17 @@ export class RefusedAddress extends Error {
 export function refusedAddress(address: string, allowLoopback = false): string | null {
   if (!ipaddr.isValid(address)) return `not an IP address: ${address}`;
   let ip = ipaddr.parse(address);
+  // the deprecated IPv4-compatible form ::a.b.c.d (::/96, RFC 4291 2.5.5.1) embeds an IPv4 address that some stacks
+  // still route to: never contacted (the unspecified :: and loopback ::1 fall under their own ranges below)
+  // (ipaddr.js reads the dotted text "::127.0.0.1" as the mapped ::ffff:127.0.0.1; the URL parser writes it
+  // ::7f00:1: both are caught)
+  const dotted = /^::((?:\d{1,3}\.){3}\d{1,3})$/.exec(address);
+  if (dotted) return `${address} is an IPv4-compatible IPv6 address (deprecated; it embeds ${dotted[1]})`;
+  if (ip.kind() === "ipv6") {
+    const p = (ip as ipaddr.IPv6).parts;
+    if (p.slice(0, 6).every((x) => x === 0) && (p[6] !== 0 || p[7]! > 1))
+      return `${address} is an IPv4-compatible IPv6 address (deprecated; it embeds ${p[6]! >> 8}.${p[6]! & 255}.${p[7]! >> 8}.${p[7]! & 255})`;
+  }
   if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
   const canonical = ip.toString();
   if (METADATA_ADDRESSES.has(canonical) || METADATA_ADDRESSES.has(address.toLowerCase()))

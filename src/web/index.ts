@@ -39,7 +39,16 @@ export function createWeb(deps: Deps, api: ApiCall): WebHandler {
     const head = req.method === "HEAD";
     // the path as sent (never from Host, which may be missing or malformed), on a fixed origin
     const target = targetOf(req.url);
-    const url = new URL(target.path + target.search, "http://localhost");
+    // "//x/topics" would read as a host: a path that starts with "//" is no page (and never throws here)
+    const url = target.path.startsWith("//")
+      ? null
+      : (() => {
+          try {
+            return new URL(target.path + target.search, "http://localhost");
+          } catch {
+            return null;
+          }
+        })();
     const finish = (res: Response | Promise<Response>) => (head ? Promise.resolve(res).then(stripBody) : res);
     const fail = (status: number, e: DomainError | Error, extra: Record<string, string> = {}) =>
       finish(
@@ -62,6 +71,7 @@ export function createWeb(deps: Deps, api: ApiCall): WebHandler {
         { Allow: ALLOWED },
       );
 
+    if (!url) return fail(404, new DomainError("not-found", `There is no page at ${target.path.slice(0, 100)}.`));
     if (url.pathname === "/style.css") {
       return finish(conditional(req, STYLESHEET, "text/css; charset=utf-8", cacheControlFor("assets"), common));
     }

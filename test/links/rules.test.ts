@@ -133,6 +133,10 @@ describe("SSRF address rule", () => {
       "::ffff:127.0.0.1",
       "::ffff:10.0.0.1",
       "::ffff:169.254.169.254",
+      "::127.0.0.1", // IPv4-compatible forms (::/96, deprecated): refused like the mapped ones
+      "::10.0.0.1",
+      "::169.254.169.254",
+      "::8.8.8.8",
       "2002:a00:1::",
       "64:ff9b::a00:1",
       "192.0.2.1",
@@ -154,5 +158,22 @@ describe("SSRF address rule", () => {
       { address: "10.1.1.1", family: 4 as const },
     ];
     await expect(vetHost("mixed.example", resolver)).rejects.toThrow(/10\.1\.1\.1/); // any refused address refuses the host
+  });
+});
+
+describe("IPv4-compatible IPv6 (issue 19, item 12)", () => {
+  test("[::127.0.0.1] is refused even where the test-only loopback option is on, and says what it embeds", () => {
+    expect(refusedAddress("::127.0.0.1", true)).toBe(
+      "::127.0.0.1 is an IPv4-compatible IPv6 address (deprecated; it embeds 127.0.0.1)",
+    );
+    expect(refusedAddress("::7f00:1")).toContain("embeds 127.0.0.1");
+    expect(refusedAddress("::1", true)).toBeNull(); // loopback proper, test option on
+  });
+});
+describe("IPv4-compatible IPv6 in a URL", () => {
+  test("http://[::127.0.0.1]/ (the URL parser makes it [::7f00:1]) is refused by the guard", async () => {
+    const host = new URL("http://[::127.0.0.1]/").hostname;
+    expect(host).toBe("[::7f00:1]");
+    await expect(vetHost(host, async () => [], true)).rejects.toThrow("IPv4-compatible");
   });
 });
