@@ -159,12 +159,14 @@ describe("lookup-limit 429 shows the lookup bucket (fault 8)", () => {
   });
   test("the geocoder's lookup-limit error carries the lookup bucket's headers", async () => {
     const { AddressLookup } = await import("../../src/lookups/geocoder/service");
-    const l = new Limiter(loadConfig(null, { DIRECTORY_LIMITS__LOOKUP__PER_MINUTE: "0" }).limits, 10);
+    // a limit of 0 is refused at start (issue 19): one lookup a minute, the second address is refused
+    const l = new Limiter(loadConfig(null, { DIRECTORY_LIMITS__LOOKUP__PER_MINUTE: "1" }).limits, 10);
     const a = new AddressLookup({
       client: { search: async () => ({ matches: [] }) as any },
       takeLookup: lookupTaker(l),
     });
-    const err = await a.geocode("1 Main St, Springfield").catch((e) => e);
+    await a.geocode("1 Main St, Springfield").catch((e) => e);
+    const err = await a.geocode("2 Main St, Springfield").catch((e) => e);
     expect(err).toBeInstanceOf(DomainError);
     expect(err.suffix).toBe("lookup-limit");
     expect(err.extra.headers.RateLimit).toMatch(/^"minute";r=0;/);
