@@ -6,7 +6,8 @@ import type { Directory } from "../directory/directory";
 import type { ParcelSource, ParcelRecord, CountyInfo } from "../parcels/source";
 import { noDataReason, parcelUrl, OFFICIAL, OWNERS_REFUSAL } from "../parcels/county-data";
 import { countyNamesOf } from "../parcels/county-names";
-import { countyIn, OWNER_WORDS } from "../parcels/question";
+import { countyIn } from "../parcels/question";
+import { asksAboutPeople } from "../parcels/people-words";
 import { chainFacts, resolveChain } from "./chain";
 
 export interface FactsInput {
@@ -24,8 +25,8 @@ export const DEFAULT_DISTANCE_M = 50;
 export const MAX_DISTANCE_M = 1000;
 export const CAVEAT = `${OFFICIAL} These facts come from the loaded county file named in source, as of its date; confirm them with the county's assessor.`;
 
-const words = (s: string) => ` ${s.toLowerCase().replace(/[^a-z]+/g, " ")} `; // snake_case names become words, so a request for any owner field is recognised and refused
-const wantsOwners = (i: FactsInput) => [...(i.fields ?? []), i.question ?? ""].some((f) => OWNER_WORDS.test(words(f)));
+// a request for any owner field or an owner question is refused (THE rule: src/parcels/people-words.ts)
+const wantsOwners = (i: FactsInput) => [...(i.fields ?? []), i.question ?? ""].some((f) => asksAboutPeople(f));
 
 function parcelOut(r: ParcelRecord, info: CountyInfo) {
   return {

@@ -1,6 +1,7 @@
 // The question reader: rule-based and offline (no model, no network). A plain question becomes a plan (op, field,
 // bounds, limit) and a county reference, or a refusal (owners), or "unreadable". The reading is shown back to
 // the caller in the answer sentence (see describe.ts), so a wrong reading is visible.
+import { asksAboutPeople } from "./people-words";
 import { STATES } from "../domain/states";
 import type { Bounds, Field, Op } from "./fields";
 
@@ -10,9 +11,7 @@ export type Reading =
   | { kind: "plan"; op: Op; field: Field; bounds: Bounds; limit: number | null; county: CountyRef | null }
   | { kind: "unreadable"; why: string; county: CountyRef | null };
 
-/** Words that ask about people (owners, taxpayers, buyers): such questions are refused. */
-export const OWNER_WORDS =
-  /\b(owners?|owns|owned|own|ownership|landowners?|landlords?|taxpayers?|belongs? to|whose|who|proprietors?|buyers?|sellers?|bought by|sold by|names? of|person|people|holders?)\b/;
+// questions about people are refused by THE rule of people-words.ts (shared with the plan parameters and MCP)
 const OP_WORDS: [Op, RegExp][] = [
   ["count", /\b(how many|number of|count|counts|total number)\b/],
   ["avg", /\b(average|avg|mean)\b/],
@@ -194,7 +193,7 @@ function dateBounds(t: string): { built: Bounds; sold: Bounds } {
 export function readQuestion(q: string): Reading {
   const { ref, rest } = countyIn(q);
   const t = ` ${rest.toLowerCase().replace(/[?!;]/g, " ").replace(/\s+/g, " ")} `;
-  if (OWNER_WORDS.test(t) || OWNER_WORDS.test(` ${q.toLowerCase()} `)) return { kind: "owners" };
+  if (asksAboutPeople(q)) return { kind: "owners" };
   const nb = numericBounds(t);
   const db = dateBounds(t);
   let op = OP_WORDS.find(([, re]) => re.test(t))?.[0] ?? null;

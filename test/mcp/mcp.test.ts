@@ -83,6 +83,14 @@ async function exercise(client: Client) {
     arguments: { lat: f.parcel.lat, lon: f.parcel.lon, question: "Who owns this house?" },
   });
   expect((asked.content as any)[0].text).toMatch(/^Owner names, owner rankings and owner searches are never available/);
+  // every owner-style field is refused by the one rule (camelCase, look-alike letters, digits for letters)
+  for (const field of ["ownerName", "TaxpayerName", "mailing_address", "grantee", "оwner", "0wner", "purchaser"]) {
+    const r = await client.callTool({
+      name: "get_property_facts",
+      arguments: { apn: "1020069017", county: "county:53033", fields: ["acres", field] },
+    });
+    expect([field, (r.content as any)[0].text.startsWith("Owner names, owner rankings")]).toEqual([field, true]);
+  }
   // bad input: an error result, not a crash
   const bad = await client.callTool({ name: "get_property_facts", arguments: { apn: "1" } });
   expect(bad.isError).toBe(true);
