@@ -94,6 +94,12 @@ export async function propertyFacts(parcels: ParcelSource, dir: Directory | null
   const info = countyId ? await parcels.county(countyId) : null;
   const label = (countyId && countyNamesOf(dir).label(countyId)) || countyId || "this place";
   const none = noDataReason(info, label);
+  if (none) {
+    // a county that answers no_data exposes nothing derived from its rows: no match distance, no shape test, no
+    // parcel position (the chain below is resolved from the caller's own point)
+    rec = null;
+    if (byPoint) match = { ...match, inside_parcel_shape: false, distance_m: null };
+  }
   let where: ReturnType<typeof chainFacts> | null = null;
   if (dir) {
     const sel =

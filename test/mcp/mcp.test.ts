@@ -70,6 +70,21 @@ async function exercise(client: Client) {
   expect(lex.parcel).toBeNull();
   expect(lex.note).toContain("not licensed for API use");
   expect(lex.jurisdictions.map((j: any) => j.jurisdiction_id)).toContain("county:21067");
+  // nothing derived from that county's rows (issue 19, item 8): probes at several distances all look the same
+  for (const [dlat, dist] of [
+    [0, 50],
+    [0.0004, 200],
+    [0.002, 1000],
+  ] as const) {
+    const probe = json(
+      await client.callTool({
+        name: "get_property_facts",
+        arguments: { lat: 38.05445 + dlat, lon: -84.44284, max_distance_m: dist },
+      }),
+    );
+    expect(probe.match).toEqual({ by: "point", max_distance_m: dist, inside_parcel_shape: false, distance_m: null });
+    expect(probe.parcel).toBeNull();
+  }
   // owners: a plain refusal
   const refused = await client.callTool({
     name: "get_property_facts",
