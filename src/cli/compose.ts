@@ -37,6 +37,8 @@ export async function openDataFile(path: string): Promise<{ db: Database; manife
   return { db, manifest: v.manifest as Record<string, string> };
 }
 
+/** The data file (required by serve and mcp: a missing file is refused); `yamlDir` lets tools that need only the
+ *  topics, guides and state rules run from the authored YAML when no data file exists. */
 export async function openData(cfg: Config, yamlDir: string | null): Promise<Opened> {
   if (existsSync(cfg.data_file) || !yamlDir) {
     const { db, manifest } = await openDataFile(cfg.data_file);
