@@ -222,6 +222,18 @@ describe.skipIf(!haveSources)("full build (real inputs)", () => {
     if (!v.ok) expect(v.error).toMatch(/mismatch|check|cannot/);
   }, 60_000);
 
+  test("the seal removed and the boundary pack zeroed: refused, not downgraded to the older check (issue 19, item 11)", () => {
+    const bad = join(dir, "unsealed.sqlite");
+    copyFileSync(full2, bad);
+    const w = new Database(bad);
+    w.run("DELETE FROM manifest WHERE key = 'file_xxh3'");
+    w.run("UPDATE boundary_pack SET value = zeroblob(length(value))");
+    w.close();
+    const v = verifyManifest(bad);
+    expect(v.ok).toBe(false);
+    if (!v.ok) expect(v.error).toContain("file seal missing: this data file holds boundary_pack, permit_survey");
+  }, 60_000);
+
   test("no journal or WAL left behind", () => {
     for (const ext of ["-journal", "-wal", "-shm"]) expect(existsSync(full + ext)).toBe(false);
     expect((one(db, "PRAGMA journal_mode") as any).journal_mode).toBe("delete");

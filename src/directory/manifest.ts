@@ -34,6 +34,8 @@ export type Manifest = Record<(typeof MANIFEST_KEYS)[number], string> & { file_x
 /** The seal of the whole file (see sealDataFile); written last by the builder. */
 export const FILE_DIGEST_KEY = "file_xxh3";
 export const FILE_DIGEST_PLACEHOLDER = "0".repeat(16);
+/** Tables the content hash does not cover: a file that has one is of the sealed format and must carry its seal. */
+export const SEALED_FORMAT_TABLES = ["boundary_pack", "permit_survey"];
 
 function hex(b: Uint8Array): string {
   return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
@@ -143,8 +145,8 @@ export function sealDataFile(path: string): string {
   return digest;
 }
 
-/** Open the data file read-only, check the manifest is complete and the file seal (or, for files without one,
- * the structure and the content hash) matches. Never throws. */
+/** Open the data file read-only, check the manifest is complete and the file seal (or, for files of the older
+ * format, which have no table outside the content hash, the structure and the content hash) matches. Never throws. */
 export function verifyManifest(dbPath: string): { ok: true; manifest: Manifest } | { ok: false; error: string } {
   let db: Database | null = null;
   try {
@@ -164,6 +166,16 @@ export function verifyManifest(dbPath: string): { ok: true; manifest: Manifest }
         };
       return { ok: true, manifest: m as Manifest };
     }
+    // the older format (before the seal) had only tables the content hash covers; a file holding a table it does
+    // not cover (the boundary pack, the permit survey) is of the sealed format: without its seal it is refused
+    const unhashed = SEALED_FORMAT_TABLES.filter(
+      (t) => !!db!.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(t),
+    );
+    if (unhashed.length)
+      return {
+        ok: false,
+        error: `file seal missing: this data file holds ${unhashed.join(", ")}, which only the seal (${FILE_DIGEST_KEY}) covers; the seal was removed or the file is not from this builder`,
+      };
     const check = db.query("PRAGMA quick_check").get() as Record<string, string>;
     const verdict = Object.values(check)[0];
     if (verdict !== "ok") return { ok: false, error: `database structure check failed: ${verdict}` };
