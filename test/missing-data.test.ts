@@ -13,7 +13,11 @@ describe("a missing data file", () => {
     const missing = join(work, "nowhere.sqlite");
     const p = Bun.spawnSync(
       [process.execPath, join(ROOT, "src/cli/main.ts"), "serve", "--data", missing, "--port", "0"],
-      { cwd: ROOT, env: { PATH: process.env.PATH ?? "", DIRECTORY_STATE_FILE: join(work, "s.sqlite") }, timeout: 20_000 },
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? "", DIRECTORY_STATE_FILE: join(work, "s.sqlite") },
+        timeout: 20_000,
+      },
     );
     expect(p.exitCode).not.toBe(0);
     const err = p.stderr.toString().trim();
