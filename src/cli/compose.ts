@@ -1,4 +1,7 @@
 // The composition root: config → data file → content, keys, limits, cursors → the app.
+import { mcpContext } from "../mcp/context";
+import { mcpHttpHandler } from "../mcp/transports";
+import { fullRequest } from "../http/incoming";
 import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
 import { createHash } from "node:crypto";
@@ -96,6 +99,13 @@ export function composeApp(deps: Deps): App {
   const app = createApp(deps);
   deps.web = createWeb(deps, app.handle);
   return app;
+}
+
+/** The MCP endpoint on the API's own port (serve with mcp.in_serve): one process, one limiter (spec part 8: MCP
+ *  calls count in the anonymous list bucket of all callers together). */
+export function mountMcp(deps: Deps, app: App): void {
+  const handle = mcpHttpHandler(mcpContext(deps, app));
+  deps.mcp = { path: deps.config.mcp.path, handle: async (req) => handle(await fullRequest(req)) };
 }
 
 /** The screening block with every service's timeout resolved (timeout_ms 0 = timeouts.screening_ms). */

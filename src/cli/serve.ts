@@ -1,6 +1,6 @@
 import type { Config } from "../config/config";
 import { startFront, type Front } from "../http/server";
-import { buildDeps, composeApp, openData } from "./compose";
+import { buildDeps, composeApp, mountMcp, openData } from "./compose";
 import { startLinkChecks } from "../links/schedule";
 
 export async function runServe(cfg: Config): Promise<number> {
@@ -9,10 +9,11 @@ export async function runServe(cfg: Config): Promise<number> {
   const opened = await openData(cfg, null);
   const deps = buildDeps(cfg, opened, (line) => console.error(line));
   const app = composeApp(deps);
+  if (cfg.mcp.in_serve) mountMcp(deps, app);
   const server = await startFront(cfg.front, app, cfg.host, cfg.port);
   startLinkChecks(cfg, opened.db, deps.links, (line) => console.error(line)); // reload results; background checks if scheduled
   console.log(
-    `serving ${cfg.base_url} on http://${server.hostname}:${server.port}/v1 (data: ${cfg.data_file}, as_of ${deps.asOf})`,
+    `serving ${cfg.base_url} on http://${server.hostname}:${server.port}/v1 (data: ${cfg.data_file}, as_of ${deps.asOf})${cfg.mcp.in_serve ? `; MCP at ${cfg.mcp.path}` : ""}`,
   );
   deps.parcels?.counties().then(
     (cs) =>

@@ -28,7 +28,9 @@ export interface Config {
     license: { name: string; url?: string; identifier?: string };
   } | null;
   parcels: { file: string; query_timeout_ms: number; max_concurrent: number; retry_after_s: number };
-  mcp: { host: string; port: number; path: string };
+  /** The assistant-protocol server: in_serve mounts its Streamable HTTP endpoint at `path` on the API's own port,
+   *  drawing from the API's limiter; host and port are those of the separate `directory mcp --http` process. */
+  mcp: { in_serve: boolean; host: string; port: number; path: string };
 }
 
 export interface LinksConfig {
@@ -128,7 +130,7 @@ export function defaultConfig(): Config {
     },
     openapi: null,
     parcels: { file: "./parcels.sqlite", query_timeout_ms: 2000, max_concurrent: 4, retry_after_s: 2 },
-    mcp: { host: "127.0.0.1", port: 8090, path: "/mcp" },
+    mcp: { in_serve: true, host: "127.0.0.1", port: 8090, path: "/mcp" },
   };
 }
 
@@ -217,6 +219,10 @@ export function loadConfig(
   cfg.problems_url = cfg.problems_url.replace(/\/+$/, "");
   if (!cfg.base_url.endsWith("/v1")) throw new Error("config: base_url must end in /v1");
   checkLimits(cfg);
+  if (!/^\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/.test(cfg.mcp.path) || /^\/v1(\/|$)/.test(cfg.mcp.path))
+    throw new Error(
+      `config: mcp.path must be a path outside /v1, such as /mcp, not ${String(cfg.mcp.path).slice(0, 40)}`,
+    );
   if (cfg.front !== "bun" && cfg.front !== "node")
     throw new Error(`config: front must be bun or node, not ${String(cfg.front).slice(0, 20)}`);
   return cfg;

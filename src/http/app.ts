@@ -155,6 +155,8 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     // the human pages (src/web) answer every path outside /v1 themselves: methods, limits, HTML errors; a target
     // with a dot segment is nobody's page (it may be a /v1 request in disguise): a problem document below
     const dotted = hasDotSegment(path);
+    // the MCP endpoint (serve with mcp.in_serve): its own protocol, methods and errors; the same limiter
+    if (deps.mcp && path === deps.mcp.path) return deps.mcp.handle(req, socketAddress);
     if (deps.web && !dotted && !(path === "/v1" || path.startsWith("/v1/"))) return deps.web(req, socketAddress);
     const requestId = requestIdOf(req.headers.get("x-request-id"));
     const common: Record<string, string> = { "X-Request-Id": requestId, ...CORS_HEADERS };

@@ -27,6 +27,8 @@ export interface Deps {
   /** The human pages (src/web/index.ts createWeb): every path outside /v1, every method (the pages answer 405,
    * OPTIONS, HEAD, limits and their HTML errors themselves); X-Request-Id is theirs too. */
   web?: WebHandler;
+  /** The MCP Streamable HTTP endpoint mounted on this app (serve with mcp.in_serve): its path and handler. */
+  mcp?: { path: string; handle: (req: Incoming, socketAddress: string) => Promise<Response> };
 }
 
 export type WebHandler = (req: Incoming, socketAddress: string) => Response | Promise<Response>;

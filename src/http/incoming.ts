@@ -8,3 +8,11 @@ export interface Incoming {
   readonly method: string;
   readonly headers: HeaderReader;
 }
+/** The whole request with its body, for the one handler that reads bodies (the MCP endpoint, POST): a Bun.serve
+ *  Request is one already; the node front reads the body on demand. */
+export async function fullRequest(req: Incoming): Promise<Request> {
+  if (req instanceof Request) return req;
+  const r = req as Incoming & { toRequest?: () => Promise<Request> };
+  if (!r.toRequest) throw new Error("this front cannot pass a request body");
+  return r.toRequest();
+}

@@ -12,6 +12,8 @@ import { escapedError, type Front } from "./front";
 
 /** Bun.serve's limit on the request line and headers together. */
 const MAX_HEAD_BYTES = 16 * 1024;
+/** The largest body read (only the MCP endpoint reads bodies: one JSON-RPC message). */
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /** llhttp's error codes (as node:http reports them) → what the app answers. */
 export function unparsedReason(code: string | undefined): Unparsed | null {
@@ -90,10 +92,37 @@ export function startNodeFront(app: App, host: string, port: number): Promise<Fr
     };
     res.on("finish", finished);
     res.on("close", finished);
-    const incoming: Incoming = {
+    const incoming: Incoming & { toRequest: () => Promise<Request> } = {
       url: req.url ?? "/",
       method: req.method ?? "GET",
       headers: new RawHeaders(req.rawHeaders),
+      // read only by the MCP endpoint (POST with a JSON body), bounded like the parser's head
+      toRequest: () =>
+        new Promise<Request>((resolve, reject) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          req.on("data", (c: Buffer) => {
+            size += c.length;
+            if (size > MAX_BODY_BYTES) {
+              req.destroy();
+              reject(new Error("request body too large"));
+            } else chunks.push(c);
+          });
+          req.on("end", () => {
+            const headers = new Headers();
+            for (let i = 0; i < req.rawHeaders.length; i += 2)
+              headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+            const method = req.method ?? "GET";
+            resolve(
+              new Request(`http://localhost${req.url ?? "/"}`, {
+                method,
+                headers,
+                body: method === "GET" || method === "HEAD" ? undefined : Buffer.concat(chunks),
+              }),
+            );
+          });
+          req.on("error", reject);
+        }),
     };
     try {
       const out = app.handle(incoming, req.socket.remoteAddress ?? "0.0.0.0");
