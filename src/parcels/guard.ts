@@ -1,5 +1,6 @@
 // Every ParcelSource call goes through this guard: at most `maxConcurrent` calls at once (more → busy with
-// Retry-After), each within `timeoutMs` (later, or any failure of the store → upstream-unavailable). The answer
+// Retry-After), each within `timeoutMs` (later, or any failure of the store → upstream-unavailable; a locked store
+// → busy with Retry-After, at once). The answer
 // of a failed call is never kept. Errors are logged with their message only (no parcel data, no names).
 import { DomainError } from "../domain/errors";
 import type { Plan } from "./fields";
@@ -41,7 +42,14 @@ export class GuardedParcelSource implements ParcelSource {
       return out;
     } catch (e) {
       if (e instanceof DomainError) throw e;
-      this.o.log?.(`parcel store ${what} failed: ${e instanceof Error ? e.message : String(e)}`);
+      const message = e instanceof Error ? e.message : String(e);
+      this.o.log?.(`parcel store ${what} failed: ${message}`);
+      if (/database is locked|SQLITE_BUSY/i.test(message))
+        throw new DomainError(
+          "busy",
+          `The parcel database is being written (locked); retry after ${this.o.retryAfterS} seconds.`,
+          { retryAfter: this.o.retryAfterS },
+        );
       throw new DomainError(
         "upstream-unavailable",
         "The parcel database did not answer (missing, locked, damaged or too slow); retry later.",

@@ -1,6 +1,7 @@
 // load-parcels: one county's input (CSV, GeoJSON, GeoPackage, shapefile) through its mapping into the parcel
 // store. Owner, taxpayer and mailing-name columns are never read. Road, water and condominium common-element
 // records are left out and counted. Progress on long loads; a summary of rows read, kept and rejected by reason.
+import { copyFileSync, existsSync, renameSync, rmSync } from "node:fs";
 import proj4 from "proj4";
 import { SingleBar, Presets } from "cli-progress";
 import { FIELDS, type Field } from "./fields";
@@ -206,8 +207,22 @@ const MAPPED: Record<Field, keyof Mapping> = {
   sqft: "sqft",
 };
 
+/** Writes into a copy of the store and renames it over the store when done: a live server never sees a
+ *  half-written file (it opens the new file on its next query; src/parcels/sqlite-source.ts). */
 function write(o: LoadOptions, m: Mapping, rows: Row[], s: LoadSummary, log: (s: string) => void) {
-  const { db, spatial } = openForWrite(o.store);
+  const tmp = `${o.store}.loading-${process.pid}`;
+  if (existsSync(o.store)) copyFileSync(o.store, tmp);
+  try {
+    writeInto(tmp, o, m, rows, s, log);
+    renameSync(tmp, o.store);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+}
+
+function writeInto(path: string, o: LoadOptions, m: Mapping, rows: Row[], s: LoadSummary, log: (s: string) => void) {
+  const { db, spatial } = openForWrite(path);
   if (!spatial)
     log("mod_spatialite is not available: the store is plain SQLite (no geom column for QGIS); answers are the same");
   try {

@@ -6,7 +6,7 @@ import type { ParcelSource } from "./source";
 
 export function parcelSourceFor(cfg: Config, log?: (s: string) => void, path = cfg.parcels.file): ParcelSource {
   const p = cfg.parcels;
-  return new GuardedParcelSource(new SqliteParcelSource(path, p.query_timeout_ms), {
+  return new GuardedParcelSource(new SqliteParcelSource(path), {
     timeoutMs: p.query_timeout_ms,
     maxConcurrent: p.max_concurrent,
     retryAfterS: p.retry_after_s,

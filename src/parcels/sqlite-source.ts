@@ -1,7 +1,10 @@
 // The parcel store file as a ParcelSource: opened read-only on first use (and again after a failure), every
 // query on its field's index. Failures (missing, locked, corrupt) surface as errors for the guard to map.
+// SQLite calls are synchronous: a lock is never waited for (busy_timeout 0: a locked store fails at once, the guard
+// answers 503 busy) so the event loop is never held. The file is opened again when it changes on disk
+// (load-parcels writes a new file and renames it over the old one; a deleted store answers "not found").
 import { Database } from "bun:sqlite";
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { FIELD_INFO, type Field, type Plan } from "./fields";
 import { avgOf, countOf, hasBounds, medianOf, whereOf } from "./sql";
 import type { Aggregate, CountyInfo, NearHit, ParcelRecord, ParcelSource } from "./source";
@@ -12,24 +15,34 @@ const M_PER_DEG = 111_320;
 
 export class SqliteParcelSource implements ParcelSource {
   private db: Database | null = null;
+  private opened: string | null = null; // the file's identity when opened: inode, size and mtime
   private readonly infos = new Map<string, CountyInfo | null>();
 
-  constructor(
-    readonly path: string,
-    private readonly busyTimeoutMs = 2000,
-  ) {}
+  constructor(readonly path: string) {}
+
+  private identity(): string | null {
+    try {
+      const st = statSync(this.path);
+      return `${st.ino}:${st.size}:${st.mtimeMs}`;
+    } catch {
+      return null;
+    }
+  }
 
   private open(): Database {
-    if (this.db) return this.db;
-    if (!existsSync(this.path)) throw new Error(`parcel store not found: ${this.path}`);
+    const id = this.identity();
+    if (this.db && id === this.opened) return this.db;
+    if (this.db) this.reset(); // replaced, changed or deleted on disk: never answer from the old file
+    if (!id || !existsSync(this.path)) throw new Error(`parcel store not found: ${this.path}`);
     const db = new Database(this.path, { readonly: true });
     try {
-      db.run(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(this.busyTimeoutMs))}`);
+      db.run("PRAGMA busy_timeout = 0");
       db.query("SELECT count(*) FROM counties").get(); // a file that is not a parcel store fails here
     } catch (e) {
       db.close();
       throw e;
     }
+    this.opened = id;
     return (this.db = db);
   }
 
@@ -39,6 +52,7 @@ export class SqliteParcelSource implements ParcelSource {
       this.db?.close();
     } catch {}
     this.db = null;
+    this.opened = null;
     this.infos.clear();
   }
 

@@ -2,7 +2,7 @@
 // (503 upstream-unavailable or busy, never cached).
 import { describe, expect, test, beforeAll } from "bun:test";
 import { Database } from "bun:sqlite";
-import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parcelsApp } from "./parcels-app";
@@ -87,19 +87,49 @@ describe("the parcel store does not answer → 503, never cached", () => {
     restore();
   });
 
-  test("file locked by a writer past the timeout", async () => {
+  test("file locked by a writer: 503 busy at once with Retry-After; the server stays responsive (issue 19, item 1)", async () => {
     const locked = join(tmp, "locked.sqlite");
     copyFileSync(P.file.path, locked);
     const writer = new Database(locked);
     writer.run("PRAGMA locking_mode = EXCLUSIVE");
     writer.run("BEGIN EXCLUSIVE");
-    const cfg = { ...P.deps.config, parcels: { ...P.deps.config.parcels, query_timeout_ms: 100 } };
-    withSource(parcelSourceFor(cfg, () => {}, locked));
-    await expectProblem(Q, 503, "upstream-unavailable");
+    writer.run("DELETE FROM counties WHERE 0"); // take the write lock now
+    withSource(parcelSourceFor(P.deps.config, () => {}, locked)); // query_timeout_ms as shipped (2000)
+    // six county-data requests in flight and /v1/topics beside them: topics answers within 50 ms
+    const inFlight = Array.from({ length: 6 }, () => call(P.app, Q));
+    const t0 = performance.now();
+    const topics = await call(P.app, "/v1/topics");
+    const ms = performance.now() - t0;
+    expect(topics.status).toBe(200);
+    expect(ms).toBeLessThan(50);
+    for (const r of await Promise.all(inFlight)) {
+      expect(r.status).toBe(503);
+      expect(r.json.type).toMatch(/\/busy$/);
+      expect(Number(r.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    }
     writer.run("ROLLBACK");
     writer.close();
     // the lock gone, the same source answers again (the handle is reopened after a failure)
     expect((await call(P.app, Q)).status).toBe(200);
+    restore();
+  });
+
+  test("a store replaced on disk is read from the new file; a deleted store is not answered from the old one", async () => {
+    const live = join(tmp, "live.sqlite");
+    copyFileSync(P.file.path, live);
+    withSource(parcelSourceFor(P.deps.config, () => {}, live));
+    const before = await call(P.app, Q);
+    expect(before.status).toBe(200);
+    // a new file renamed over it (as load-parcels does): an empty store, so King County now has no data
+    const fresh = join(tmp, "fresh.sqlite");
+    const { createEmptyStore } = await import("../../src/parcels/schema");
+    createEmptyStore(fresh);
+    renameSync(fresh, live);
+    const after = await call(P.app, Q);
+    expect(after.status).toBe(200);
+    expect(after.json.data.state).toBe("no_data");
+    rmSync(live);
+    await expectProblem(Q, 503, "upstream-unavailable");
     restore();
   });
 

@@ -2,7 +2,7 @@
 // them), land-use exclusions and rejections counted, GeoPackage and shapefile through GDAL.
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { $ } from "bun";
@@ -35,7 +35,7 @@ test("the three staged inputs: rows read, kept, merged and left out", async () =
   const src = new SqliteParcelSource(path);
   expect((await src.county("county:21067"))!.apiUse).toBe(false);
   db.close();
-});
+}, 120_000); // loads the three staged counties (each load writes a copy and renames it)
 
 test("a mapping that names owner columns: dropped, said so, and no owner name reaches the store", async () => {
   const csv = join(tmp, "owners.csv");
@@ -90,6 +90,20 @@ test("a mapping that names owner columns: dropped, said so, and no owner name re
   const src = new SqliteParcelSource(store);
   const info = (await src.county("county:27053"))!;
   expect(info.leftOut).toEqual({ road: 1, water: 1, condo: 1 });
+  // a second load writes a new file and renames it over the store (issue 19, item 1): the reader that has the
+  // store open sees the new file on its next query, and no half-written file or temporary copy is left
+  const inoBefore = statSync(store).ino;
+  await loadParcels({
+    county: "county:27053",
+    mappingFile: mapping,
+    input: csv,
+    store,
+    progress: false,
+    log: () => {},
+  });
+  expect(statSync(store).ino).not.toBe(inoBefore);
+  expect(readdirSync(tmp).filter((f) => f.includes(".loading-"))).toEqual([]);
+  expect((await src.county("county:27053"))!.leftOut).toEqual({ road: 1, water: 1, condo: 1 });
   const p = (await src.parcel("county:27053", "001"))!;
   expect(p.situs_address).toBeNull();
   expect(Object.keys(p).some((k) => /owner|taxpayer|mail/i.test(k))).toBe(false);
