@@ -30,7 +30,7 @@ import { OfficeWords } from "./office-words";
 import { addGsaHomes } from "./gsa";
 import { addOpenAddresses } from "./openaddresses";
 import { OwnHosts, hostOf } from "./own-hosts";
-import { markRuleEvidenceOwners } from "./rule-evidence";
+import { markRuleEvidenceGovernments } from "./rule-evidence";
 import { addContactEmailHosts, addDelegatedCountyHosts, addNamedRegistryHosts } from "./registry-hosts";
 import { addCityUrls } from "./uscityurl";
 import { addPageRecords, type CheckCtx } from "./pages";
@@ -126,14 +126,14 @@ function addRegistry(
   ctx: DirectoryCtx,
   summary: Record<string, number | string>,
   own: OwnHosts,
-  keepText: (csv: string) => void,
-): Map<string, string> {
+  words: OfficeWords,
+): { homes: Map<string, string>; text: string | null } {
   const homes = new Map<string, string>();
   const path = ctx.sourcesDir ? join(ctx.sourcesDir, DOTGOV.file) : null;
   if (!path || !existsSync(path)) {
     ctx.log(`  dotgov: ${path ? `${path} not found` : "no sources folder"}; no .gov home pages`);
     summary.dotgov = "not available";
-    return homes;
+    return { homes, text: null };
   }
   const bytes = readFileSync(path);
   const sid = rec.addSource(
@@ -150,12 +150,10 @@ function addRegistry(
       sha256: sha256Hex(bytes),
     }),
   );
-  const { rows, total } = readDotgov(new TextDecoder().decode(bytes));
-  const words = OfficeWords.load(join(ctx.projectRoot, "data/office-words.yaml"));
+  const text = new TextDecoder().decode(bytes);
+  const { rows, total } = readDotgov(text);
   const m = matchRegistry(rows, ctx.jurisdictions.values(), (org, st) => words.hits(org, st).length > 0);
   for (const [id, list] of m.domains) for (const d of list) own.add(id, d);
-  const text = new TextDecoder().decode(bytes);
-  keepText(text);
   const named = addNamedRegistryHosts(own, text, ctx.jurisdictions.values());
   ctx.log(`  dotgov own hosts named beyond the home pages: ${named.counties} county, ${named.places} place domains`);
   for (const [id, h] of m.homes) {
@@ -192,7 +190,7 @@ function addRegistry(
   );
   for (const line of ex.slice(0, 30)) ctx.log(`    unmatched ${line}`);
 
-  const offices = findRegistryOffices(new TextDecoder().decode(bytes), ctx.jurisdictions.values(), words);
+  const offices = findRegistryOffices(text, ctx.jurisdictions.values(), words);
   for (const f of offices.found) own.add(f.j.jurisdiction_id, f.domain);
   const oc = addRegistryOffices(rec, offices.found, sid, rec.sources.get(sid)!.documented);
   for (const [k, v] of Object.entries({ ...offices.counts, ...oc }).sort()) summary[`dotgov_offices_${k}`] = v;
@@ -205,7 +203,7 @@ function addRegistry(
       .join(", ")}), ${offices.unmatched.length} not matched to a government`,
   );
   for (const line of offices.unmatched.slice(0, 15)) ctx.log(`    office not matched: ${line}`);
-  return homes;
+  return { homes, text };
 }
 
 export async function buildDirectoryRecords(ctx: DirectoryCtx): Promise<{
@@ -220,9 +218,8 @@ export async function buildDirectoryRecords(ctx: DirectoryCtx): Promise<{
   Object.assign(summary, counts);
   Object.assign(summary, buildStateResources(rec, ctx.jurisdictions, ctx.stateRules, ctx.log));
   const own = new OwnHosts();
-  let registryText: string | null = null;
-  const homes = addRegistry(rec, ctx, summary, own, (t) => (registryText = t));
   const words = OfficeWords.load(join(ctx.projectRoot, "data/office-words.yaml"));
+  const { homes, text: registryText } = addRegistry(rec, ctx, summary, own, words);
   const gsaHomes = await addGsaHomes(rec, ctx, homes, summary, own, (t, st) => words.hits(t, st).length > 0);
   await addCityUrls(rec, ctx, (id) => homes.has(id) || gsaHomes.has(id), own, summary);
   addDelegatedCountyHosts(own, ctx.jurisdictions.values());
@@ -246,7 +243,7 @@ export async function buildDirectoryRecords(ctx: DirectoryCtx): Promise<{
   );
   for (const l of foreign.slice(0, 8)) ctx.log(`    ${l}`);
   addPageRecords(rec, join(ctx.projectRoot, "data/pages"), checkCtx, ctx.log, summary);
-  const localEvidence = markRuleEvidenceOwners(ctx.stateRules, own);
+  const localEvidence = markRuleEvidenceGovernments(ctx.stateRules, own);
   summary.state_rules_with_local_evidence = localEvidence.length;
   ctx.log(
     `  state rules whose evidence is one local government's page (shown as evidence only for that body): ${localEvidence.length}`,

@@ -9,6 +9,8 @@ import { GovIndex, governmentName, matchRow, nameTokens, keyOf, pickHome, type D
 import { STATES } from "./states";
 import { readDeclared, type DeclaredCtx } from "./declared";
 import type { OwnHosts } from "./own-hosts";
+import { baseName } from "./legal";
+import { countiesByState } from "./registry-hosts";
 import { type JurisdictionIn, Records, isHttpUrl, resourceRow } from "./records-common";
 
 /** The two files read: county governments and local governments (cities, towns, townships, villages). */
@@ -85,12 +87,6 @@ export function readGsa(text: string, type: "County" | "City"): GsaRow[] {
   }));
 }
 
-function countiesOf(all: Iterable<JurisdictionIn>): Map<string, JurisdictionIn[]> {
-  const m = new Map<string, JurisdictionIn[]>();
-  for (const j of all) if (j.type === "county" && j.state) (m.get(j.state) ?? m.set(j.state, []).get(j.state)!).push(j);
-  return m;
-}
-
 /** A county office's own domain in the county file that names no government as such ("ocean county clerk site",
  *  "The Clerk of the Circuit, Hillsborough County, FL"): the one county of the row's state named "<X> County" (or
  *  Parish, Borough) in the note, when the office-word table finds a property office in the note. Gives an own
@@ -101,9 +97,9 @@ export function countyOfficeOf(
   officeWord: (text: string, state: string) => boolean,
 ): JurisdictionIn | null {
   if (row.status !== "accepted term" || !officeWord(row.note, row.state)) return null;
-  const note = ` ${nameTokens(row.note.replace(/\s*-+\s*Note added[\s\S]*$/i, "")).join(" ")} `;
+  const note = ` ${nameTokens(row.org).join(" ")} `;
   const hits = (counties?.get(row.state) ?? []).filter((c) => {
-    const base = nameTokens(c.name.replace(/\s+(County|Parish|Borough|Census Area|Municipality)$/i, "")).join(" ");
+    const base = nameTokens(baseName(c.name)).join(" ");
     const legal = (c.legal_type ?? "county").toLowerCase();
     return note.includes(` ${base} ${legal} `);
   });
@@ -158,7 +154,7 @@ export async function addGsaHomes(
 ): Promise<Map<string, string>> {
   const added = new Map<string, string>();
   let idx: GovIndex | null = null;
-  let countiesByState: Map<string, JurisdictionIn[]> | null = null;
+  let countiesOfState: Map<string, JurisdictionIn[]> | null = null;
   for (const f of GSA_FILES) {
     const input = await readDeclared(ctx, f.id);
     if (!input) {
@@ -167,7 +163,7 @@ export async function addGsaHomes(
       continue;
     }
     idx ??= new GovIndex(ctx.jurisdictions.values());
-    countiesByState ??= countiesOf(ctx.jurisdictions.values());
+    countiesOfState ??= countiesByState(ctx.jurisdictions.values());
     const sid = rec.addSource(input.source);
     const rows = readGsa(input.text, f.type).sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));
     const c: Record<string, number> & {
@@ -189,7 +185,7 @@ export async function addGsaHomes(
     for (const row of rows) {
       const m = matchGsaRow(idx, row);
       const office =
-        !m.ok && f.type === "County" && officeWord ? countyOfficeOf(row, countiesByState, officeWord) : null;
+        !m.ok && f.type === "County" && officeWord ? countyOfficeOf(row, countiesOfState, officeWord) : null;
       if (office && !row.domain.includes("/")) {
         own?.add(office.jurisdiction_id, row.domain); // an office's own domain: an own host, never a home page
         inc("county_office_domains");

@@ -19,16 +19,23 @@ const SPECIAL_BODY =
   / (water|sanitation|sanitary|sewer|school|schools|transit|transportation|utility|utilities|fire|flood|irrigation|hospital|housing|airport|port|park|parks|library|cemetery|mosquito|conservation|drainage)( \w+)? (district|districts|authority|commission|board) /;
 const words = (s: string) => ` ${nameTokens(s).join(" ")} `;
 
+/** The counties of each state (postal code → counties). */
+export function countiesByState(all: Iterable<JurisdictionIn>): Map<string, JurisdictionIn[]> {
+  const m = new Map<string, JurisdictionIn[]>();
+  for (const j of all) if (j.type === "county" && j.state) (m.get(j.state) ?? m.set(j.state, []).get(j.state)!).push(j);
+  return m;
+}
+
 export function addNamedRegistryHosts(
   own: OwnHosts,
   csvText: string,
   jurisdictions: Iterable<JurisdictionIn>,
 ): { counties: number; places: number } {
-  const counties = new Map<string, JurisdictionIn[]>(); // state -> counties
+  const all = [...jurisdictions];
+  const counties = countiesByState(all);
   const places = new Map<string, Map<string, JurisdictionIn[]>>(); // state -> key -> places
-  for (const j of jurisdictions) {
+  for (const j of all) {
     if (!j.state) continue;
-    if (j.type === "county") (counties.get(j.state) ?? counties.set(j.state, []).get(j.state)!).push(j);
     if (j.type === "place" && j.legal_type !== "CDP") {
       const m = places.get(j.state) ?? places.set(j.state, new Map()).get(j.state)!;
       const k = key(baseName(j.name));
@@ -103,32 +110,30 @@ export function addContactEmailHosts(
     const o = [...own.owners(host)].filter((id) => jurisdictions.get(id)?.state === st && !id.startsWith("state:"));
     return o.length === 1 ? o[0]! : null;
   };
-  const rows = parseCsv(csvText);
-  // the governments owning rows of each contact address (a shared webmaster address is one organisation)
-  const byAddress = new Map<string, Set<string>>();
-  for (const r of rows) {
+  const rows = parseCsv(csvText).map((r) => {
     const address = String(r["Security contact email"] ?? "")
       .trim()
       .toLowerCase();
-    const domain = String(r["Domain name"] ?? "")
-      .trim()
-      .toLowerCase();
+    return {
+      domain: String(r["Domain name"] ?? "")
+        .trim()
+        .toLowerCase(),
+      type: String(r["Domain type"] ?? ""),
+      st: String(r["State"] ?? "")
+        .trim()
+        .toUpperCase(),
+      address,
+      mail: MAIL_DOMAIN.exec(address)?.[1],
+    };
+  });
+  // the governments owning rows of each contact address (a shared webmaster address is one organisation)
+  const byAddress = new Map<string, Set<string>>();
+  for (const { domain, address } of rows) {
     if (!address.includes("@")) continue;
     const s = byAddress.get(address) ?? byAddress.set(address, new Set()).get(address)!;
     for (const id of own.owners(domain)) s.add(id);
   }
-  for (const r of rows) {
-    const domain = String(r["Domain name"] ?? "")
-      .trim()
-      .toLowerCase();
-    const type = String(r["Domain type"] ?? "");
-    const st = String(r["State"] ?? "")
-      .trim()
-      .toUpperCase();
-    const address = String(r["Security contact email"] ?? "")
-      .trim()
-      .toLowerCase();
-    const mail = MAIL_DOMAIN.exec(String(r["Security contact email"] ?? "").trim())?.[1]?.toLowerCase();
+  for (const { domain, type, st, address, mail } of rows) {
     if (!domain.endsWith(".gov") || !st || !mail || !(type.startsWith("County") || type.startsWith("City"))) continue;
     if (mail === domain || mail.endsWith(`.${domain}`)) continue;
     const owners = own.owners(domain);

@@ -1,12 +1,9 @@
 // The composition root: config → data file → content, keys, limits, cursors → the app.
-import { mcpContext } from "../mcp/context";
-import { mcpHttpHandler } from "../mcp/transports";
-import { fullRequest } from "../http/incoming";
 import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
 import { createHash } from "node:crypto";
 import type { Config } from "../config/config";
-import { contentFromStore, contentFromYaml, type Content } from "../directory/content";
+import { contentFromStore, type Content } from "../directory/content";
 import { linksFor } from "../domain/links";
 import { openStateFile } from "../state/state-file";
 import { KeyStore } from "../state/keys";
@@ -23,6 +20,9 @@ import { Screening } from "../lookups/screening";
 import { LayerStore } from "../lookups/layers/store";
 import { createWeb } from "../web";
 import { parcelSourceFor } from "../parcels/open";
+import { mcpContext } from "../mcp/context";
+import { mcpHttpHandler } from "../mcp/transports";
+import { fullRequest } from "../http/incoming";
 
 export interface Opened {
   db: Database | null;
@@ -40,18 +40,10 @@ export async function openDataFile(path: string): Promise<{ db: Database; manife
   return { db, manifest: v.manifest as Record<string, string> };
 }
 
-/** The data file (required by serve and mcp: a missing file is refused); `yamlDir` lets tools that need only the
- *  topics, guides and state rules run from the authored YAML when no data file exists. */
-export async function openData(cfg: Config, yamlDir: string | null): Promise<Opened> {
-  if (existsSync(cfg.data_file) || !yamlDir) {
-    const { db, manifest } = await openDataFile(cfg.data_file);
-    return { db, manifest, content: contentFromStore(db) };
-  }
-  return {
-    db: null,
-    manifest: { as_of: "2026-11-22T00:00:00Z", content_sha256: "yaml" },
-    content: contentFromYaml(yamlDir),
-  };
+/** The data file with its content (serve and mcp require one: a missing or refused file stops them at start). */
+export async function openData(cfg: Config): Promise<Opened> {
+  const { db, manifest } = await openDataFile(cfg.data_file);
+  return { db, manifest, content: contentFromStore(db) };
 }
 
 export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void): Deps {

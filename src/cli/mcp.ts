@@ -17,7 +17,7 @@ export async function runMcp(
   if (flag(args, "port")) cfg.mcp.port = Number(flag(args, "port"));
   if (flag(args, "host")) cfg.mcp.host = flag(args, "host")!;
   const log = (s: string) => console.error(s); // stdout is the protocol in stdio mode
-  const opened = await openData(cfg, null);
+  const opened = await openData(cfg);
   const deps = buildDeps(cfg, opened, log);
   const ctx = mcpContext(deps, composeApp(deps));
   if (args.includes("--http")) {

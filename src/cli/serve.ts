@@ -6,7 +6,7 @@ import { startLinkChecks } from "../links/schedule";
 export async function runServe(cfg: Config): Promise<number> {
   // a missing data file stops serve at start, as the executable does: the YAML alone cannot answer resolve,
   // resources, places, search or screening (they would be 500s)
-  const opened = await openData(cfg, null);
+  const opened = await openData(cfg);
   const deps = buildDeps(cfg, opened, (line) => console.error(line));
   const app = composeApp(deps);
   if (cfg.mcp.in_serve) mountMcp(deps, app);

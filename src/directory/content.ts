@@ -32,7 +32,7 @@ export interface RuleText {
   note?: string | null;
   evidence_url?: string | null;
   /** the local government whose page evidence_url is (set by the build): evidence for that body only */
-  evidence_owner?: string | null;
+  evidence_government?: string | null;
   /** office title used in the state, put after the body's name ("Assessor" → "Cook County Assessor"); null where
    *  titles differ within the state */
   title?: string | null;

@@ -77,13 +77,18 @@ function elseBody(chain: JurisdictionRow[], elseLevel: string): JurisdictionRow 
   return atLevel(chain, elseLevel);
 }
 
-/** The body at the rule's level, else at its else_level; `fallback` tells which one answered. */
+/** The body at the rule's level, else at its else_level; `fallback` tells which one answered. A fallback that holds
+ *  only in counties without townships (else_only_without_towns) asks `countyHasTowns`. */
 function pick(
   chain: JurisdictionRow[],
-  rule: { level: string | null; else_level?: string | null } | null,
+  rule: { level: string | null; else_level?: string | null; else_only_without_towns?: boolean } | null,
+  countyHasTowns: (countyId: string) => boolean = () => false,
 ): { body: JurisdictionRow | null; fallback: boolean } {
   const body = atLevel(chain, rule?.level ?? null);
   if (body || !rule?.else_level) return { body, fallback: false };
+  const county = chain.find((j) => j.type === "county");
+  if (rule.else_only_without_towns && county && countyHasTowns(county.jurisdiction_id))
+    return { body: null, fallback: false };
   const other = elseBody(chain, rule.else_level);
   return { body: other, fallback: !!other };
 }
@@ -221,13 +226,13 @@ function entry(
   };
 }
 
-/** A state rule's evidence, unless it is another local government's page (rule.evidence_owner, set by the build):
+/** A state rule's evidence, unless it is another local government's page (rule.evidence_government, set by the build):
  *  then the body's own office page stands as the evidence, or none. */
 function ruleEvidence(ctx: Ctx, rule: RuleText | null, body: JurisdictionRow | null, office: OfficeRow | null) {
   if (!rule?.evidence_url) return null;
-  const owner = rule.evidence_owner;
-  if (!owner) return rule.evidence_url;
-  if (body && [body.jurisdiction_id, ...(ctx.store.sameAs.get(body.jurisdiction_id) ?? [])].includes(owner))
+  const gov = rule.evidence_government;
+  if (!gov) return rule.evidence_url;
+  if (body && [body.jurisdiction_id, ...(ctx.store.sameAs.get(body.jurisdiction_id) ?? [])].includes(gov))
     return rule.evidence_url;
   return office?.url ?? null;
 }
@@ -304,15 +309,7 @@ export function functionsFor(ctx: Ctx, chain: JurisdictionRow[]) {
       });
       continue;
     }
-    let { body, fallback } = pick(chain, rule);
-    // "in a county without townships": the fallback holds only where the county holds no town records at all
-    if (fallback && rule?.else_only_without_towns) {
-      const county = chain.find((j) => j.type === "county");
-      if (county && ctx.store.countyHasTowns(county.jurisdiction_id)) {
-        body = null;
-        fallback = false;
-      }
-    }
+    const { body, fallback } = pick(chain, rule, (id) => ctx.store.countyHasTowns(id));
     const survey = surveyBody(ctx.store, chain, fn, (rules as any)?.zoning ?? null);
     if (survey) {
       ctx.trail.add(survey.office.source_id);
@@ -360,7 +357,12 @@ function alsoFor(
         ctx,
         fn,
         body,
-        { ...a, note: null, evidence_url: rule?.evidence_url ?? null, evidence_owner: rule?.evidence_owner ?? null },
+        {
+          ...a,
+          note: null,
+          evidence_url: rule?.evidence_url ?? null,
+          evidence_government: rule?.evidence_government ?? null,
+        },
         stateName,
         {
           basis,

@@ -20,7 +20,7 @@ afterAll(() => {
 async function serveWithMcp(front: FrontKind) {
   // the anonymous buckets as shipped; X-Forwarded-For believed from loopback so callers can differ by address
   const cfg = testConfig({ data_file: await fullDataFile(), trusted_proxies: ["127.0.0.1"], front } as any);
-  const deps = buildDeps(cfg, await openData(cfg, null));
+  const deps = buildDeps(cfg, await openData(cfg));
   const app = composeApp(deps);
   mountMcp(deps, app);
   const f = await startFront(front, app, "127.0.0.1", 0);
