@@ -3,6 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { checkPageRecord, governmentOnly, readPageFiles, type CheckCtx, type PageRecord } from "../scripts/build/pages";
 import { OwnHosts } from "../scripts/build/own-hosts";
+import { addStateHosts } from "../scripts/build/registry-hosts";
 
 const own = new OwnHosts();
 own.add("county:17031", "cookcountyil.gov");
@@ -93,6 +94,45 @@ describe("the host check", () => {
     expect(reasons({ ...vendor, via: { ...via, page: "https://www.chicago.gov/x" } })[0]).toContain(
       "is not on the government's own host",
     );
+  });
+  test("a state body's page is on its state's registry host; a state host is never a county's own", () => {
+    const own2 = new OwnHosts();
+    own2.add("county:24031", "montgomerycountymd.gov");
+    const csv = [
+      "Domain name,Domain type,Organization name,Suborganization name,City,State,Security contact email",
+      "maryland.gov,State or territory,Department of Information Technology,,Crownsville,MD,(blank)",
+      "texas.gov,State or territory,Texas Department of Information Resources,,Austin,TX,(blank)",
+      "mdelections.gov,State or territory - Election,State Board of Elections,,Annapolis,MD,(blank)",
+    ].join("\n");
+    const js = new Map(
+      [
+        { jurisdiction_id: "state:24", type: "state", state: "MD", name: "Maryland", legal_type: "state" },
+        {
+          jurisdiction_id: "county:24031",
+          type: "county",
+          state: "MD",
+          name: "Montgomery County",
+          legal_type: "county",
+        },
+      ].map((j) => [j.jurisdiction_id, j as any]),
+    );
+    expect(addStateHosts(own2, csv, js)).toBe(1); // Texas has no state jurisdiction here; election rows are not taken
+    const ctx2: CheckCtx = { ...ctx, own: own2, jurisdictions: js };
+    const sdat = {
+      ...base,
+      jurisdiction_id: "state:24",
+      function: "assessment",
+      topic: "assessor",
+      office: "Department of Assessments and Taxation",
+      url: "https://dat.maryland.gov/Pages/default.aspx",
+      page: "https://dat.maryland.gov/Pages/default.aspx",
+    };
+    expect(checkPageRecord(sdat, ctx2)).toEqual({ ok: true, home: "state:24" });
+    const county = { ...sdat, jurisdiction_id: "county:24031" };
+    expect(checkPageRecord(county, ctx2)).toEqual({
+      ok: false,
+      reasons: ["host dat.maryland.gov belongs to state:24, not county:24031"],
+    });
   });
   test("a consolidated city-county's twin host is the same government; an override's body takes the record", () => {
     const phila = {

@@ -31,7 +31,7 @@ import { addGsaHomes } from "./gsa";
 import { addOpenAddresses } from "./openaddresses";
 import { OwnHosts, hostOf } from "./own-hosts";
 import { markRuleEvidenceGovernments } from "./rule-evidence";
-import { addContactEmailHosts, addDelegatedCountyHosts, addNamedRegistryHosts } from "./registry-hosts";
+import { addContactEmailHosts, addDelegatedCountyHosts, addNamedRegistryHosts, addStateHosts } from "./registry-hosts";
 import { addCityUrls } from "./uscityurl";
 import { addPageRecords, type CheckCtx } from "./pages";
 import { CONSOLIDATED } from "./same-as";
@@ -233,8 +233,6 @@ export async function buildDirectoryRecords(ctx: DirectoryCtx): Promise<{
     if (process.env.BUILD_VERBOSE) for (const l of mail.lines.slice(6)) ctx.log(`    ${l}`);
   }
   await addOpenAddresses(rec, ctx, (id) => [homes.get(id), gsaHomes.get(id)].filter((u): u is string => !!u), summary);
-  // OWN_HOSTS_OUT=file writes every own host with its governments (to find where an office's site is provable)
-  if (process.env.OWN_HOSTS_OUT) writeFileSync(process.env.OWN_HOSTS_OUT, JSON.stringify(own.entries()));
   const checkCtx = pageCheckCtx(rec, ctx, own);
   const foreign = demoteForeignHosts(rec, ctx, own, checkCtx.twins);
   summary.gis_links_on_another_governments_host = foreign.length;
@@ -242,6 +240,14 @@ export async function buildDirectoryRecords(ctx: DirectoryCtx): Promise<{
     `  GIS links on another government's host (publisher set to that government, not official here): ${foreign.length}`,
   );
   for (const l of foreign.slice(0, 8)) ctx.log(`    ${l}`);
+  if (registryText) {
+    summary.own_hosts_of_states = addStateHosts(own, registryText, ctx.jurisdictions);
+    ctx.log(
+      `  state hosts (the registry's State or territory rows, for state bodies' pages): ${summary.own_hosts_of_states}`,
+    );
+  }
+  // OWN_HOSTS_OUT=file writes every own host with its governments (to find where an office's site is provable)
+  if (process.env.OWN_HOSTS_OUT) writeFileSync(process.env.OWN_HOSTS_OUT, JSON.stringify(own.entries()));
   addPageRecords(rec, join(ctx.projectRoot, "data/pages"), checkCtx, ctx.log, summary);
   const localEvidence = markRuleEvidenceGovernments(ctx.stateRules, own);
   summary.state_rules_with_local_evidence = localEvidence.length;

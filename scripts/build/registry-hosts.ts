@@ -190,3 +190,28 @@ export function addDelegatedCountyHosts(own: OwnHosts, jurisdictions: Iterable<J
   }
   return n;
 }
+
+/** A state's own hosts: the registry's "State or territory" rows (state agencies, e.g. dat.maryland.gov under
+ *  maryland.gov, mtrevenue.gov), owned by the state's jurisdiction. Added only for the page-record checks, after the
+ *  GIS links were checked against local hosts: a page record may name a state body's page (Maryland's Department of
+ *  Assessments and Taxation assesses every Maryland property) only on its state's host. Returns how many were added. */
+export function addStateHosts(own: OwnHosts, csvText: string, jurisdictions: Map<string, JurisdictionIn>): number {
+  const stateOf = new Map<string, string>();
+  for (const j of jurisdictions.values()) if (j.type === "state") stateOf.set(j.state, j.jurisdiction_id);
+  let n = 0;
+  for (const r of parseCsv(csvText)) {
+    if (String(r["Domain type"] ?? "").trim() !== "State or territory") continue;
+    const id = stateOf.get(
+      String(r["State"] ?? "")
+        .trim()
+        .toUpperCase(),
+    );
+    const domain = String(r["Domain name"] ?? "")
+      .trim()
+      .toLowerCase();
+    if (!id || !domain.endsWith(".gov")) continue;
+    own.add(id, domain);
+    n++;
+  }
+  return n;
+}
