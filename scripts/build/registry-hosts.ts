@@ -197,7 +197,7 @@ export function addDelegatedCountyHosts(own: OwnHosts, jurisdictions: Iterable<J
  *  Assessments and Taxation assesses every Maryland property) only on its state's host. Returns how many were added. */
 export function addStateHosts(own: OwnHosts, csvText: string, jurisdictions: Map<string, JurisdictionIn>): number {
   const stateOf = new Map<string, string>();
-  for (const j of jurisdictions.values()) if (j.type === "state") stateOf.set(j.state, j.jurisdiction_id);
+  for (const j of jurisdictions.values()) if (j.type === "state" && j.state) stateOf.set(j.state, j.jurisdiction_id);
   let n = 0;
   for (const r of parseCsv(csvText)) {
     if (String(r["Domain type"] ?? "").trim() !== "State or territory") continue;

@@ -44,6 +44,7 @@
 
 import type { Database } from "bun:sqlite";
 import { buildPoly } from "./polygon";
+import { CACHE_MB } from "../domain/cache-budget";
 import { DecodedBudget, LazyShape, partsOf, type Shape } from "./lazy-shape";
 import { readBoundaryPack, type BoundaryColumns } from "./boundary-pack";
 import {
@@ -128,7 +129,7 @@ export class BoundaryIndex {
   ) {
     const { columns, load } = Array.isArray(input) ? columnsOfFeatures(input) : input;
     const cellSize = options.cellSize ?? 0.25;
-    this.budget = new DecodedBudget(options.decodedBytes ?? 64 * 1024 * 1024);
+    this.budget = new DecodedBudget(options.decodedBytes ?? CACHE_MB.decoded_boundaries * 1024 * 1024);
     const n = columns.ids.length;
     const boxes = columns.boxes;
     this.ids = columns.ids;

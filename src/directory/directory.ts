@@ -11,6 +11,7 @@ import { Trail, chainOf, jurisdictionOut } from "./jurisdictions";
 import { functionsFor, officeOut } from "./functions";
 import { page, rankedResources, requireJurisdiction, resourceOut } from "./resources";
 import { LRUCache } from "lru-cache";
+import { budgeted, estimateBytes } from "../domain/cache-budget";
 import {
   POINT_MATCH,
   answer,
@@ -22,6 +23,13 @@ import {
   type Match,
   type ResolveDeps,
 } from "./resolve";
+
+/** The resources shown under one screening fact (screening-place.ts). */
+export interface ScreeningResources {
+  items: unknown[];
+  sources: any[];
+  notices: string[];
+}
 
 export class Directory implements ResolveDeps {
   readonly store: Store;
@@ -46,18 +54,15 @@ export class Directory implements ResolveDeps {
   }
 
   /** Chain answers are the same for every point of a chain: kept in an LRU (the data file is read-only), bounded
-   * by an estimate of the memory each holds (its objects plus the JSON the route serialises once: ~3 x the JSON
-   * length, ~20 KB a chain), so that traffic over the whole country cannot grow it to 20,000 x 20 KB. */
-  private readonly chainAnswers = new LRUCache<number, ChainAnswer>({
-    max: 20_000,
-    maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (c) =>
-      3 *
-        (JSON.stringify(c.jurisdictions).length +
-          JSON.stringify(c.functions).length +
-          JSON.stringify(c.sources).length) +
-      1024,
-  });
+   * by its budget (src/domain/cache-budget.ts; ~20 KB a chain), so that traffic over the whole country cannot
+   * grow it to 20,000 x 20 KB. */
+  private readonly chainAnswers = new LRUCache<number, ChainAnswer>(
+    budgeted<ChainAnswer>("chain_answers", 20_000, (c) => estimateBytes([c.jurisdictions, c.functions, c.sources])),
+  );
+  /** The resources under each screening fact, per chain and topic (screening-place.ts), under their budget. */
+  readonly screeningResources = new LRUCache<string, ScreeningResources>(
+    budgeted<ScreeningResources>("screening_resources", 20_000),
+  );
   /** The link results the memo was built with: new results change answers, so the memo starts again. */
   private chainAnswersVersion = 0;
 
@@ -66,6 +71,7 @@ export class Directory implements ResolveDeps {
     const version = this.links.results?.version ?? 0;
     if (version !== this.chainAnswersVersion) {
       this.chainAnswers.clear();
+      this.screeningResources.clear();
       this.chainAnswersVersion = version;
     }
     const code = this.index.locate(lon, lat);

@@ -1,12 +1,11 @@
 // What the directory says about a screening point: the chain and who does each job (the memoised chain answer of
 // resolve), the county's radon zone with its source, and the directory resources under a fact's topic (ranked as
-// /resources ranks them, first five). Resources depend on the chain only, so they are memoised per chain.
-import { LRUCache } from "lru-cache";
+// /resources ranks them, first five). Resources depend on the chain only, so they are memoised per chain (in the
+// directory's screeningResources, under its budget).
 import type { Directory } from "./directory";
 import { sourceOut } from "./jurisdictions";
 
 const RESOURCES_PER_FACT = 5;
-const memo = new WeakMap<Directory, LRUCache<string, { items: unknown[]; sources: any[]; notices: string[] }>>();
 
 export function screeningPlace(dir: Directory, lon: number, lat: number) {
   const c = dir.chainAnswerAt(lon, lat); // outside-coverage when no state covers the point
@@ -14,11 +13,7 @@ export function screeningPlace(dir: Directory, lon: number, lat: number) {
   const county = c.jurisdictions.find((j) => j.type === "county") ?? null;
   const radon = county ? (dir.store.radon.get(county.jurisdiction_id) ?? null) : null;
   const chainKey = c.jurisdictions.map((j) => j.jurisdiction_id).join("|");
-  let cache = memo.get(dir);
-  if (!cache) {
-    cache = new LRUCache({ max: 20_000 });
-    memo.set(dir, cache);
-  }
+  const cache = dir.screeningResources;
   return {
     key: chainKey,
     state: state?.state ?? null,
@@ -31,11 +26,11 @@ export function screeningPlace(dir: Directory, lon: number, lat: number) {
     notices: c.notices,
     resources(topic: string) {
       const key = `${chainKey}#${topic}`;
-      let r = cache!.get(key);
+      let r = cache.get(key);
       if (!r) {
         const got = dir.resources({ point: { lon, lat } }, topic, 0, RESOURCES_PER_FACT);
         r = { items: got.data.resources, sources: got.sources, notices: got.notices };
-        cache!.set(key, r);
+        cache.set(key, r);
       }
       return r;
     },

@@ -16,7 +16,7 @@ const M_PER_DEG = 111_320;
 export class SqliteParcelSource implements ParcelSource {
   private db: Database | null = null;
   private opened: string | null = null; // the file's identity when opened: inode, size and mtime
-  private readonly infos = new Map<string, CountyInfo | null>();
+  private readonly infos = new Map<string, CountyInfo>(); // loaded counties only: a miss is not kept (any id may be asked)
 
   constructor(readonly path: string) {}
 
@@ -78,7 +78,8 @@ export class SqliteParcelSource implements ParcelSource {
   }
 
   private info(db: Database, countyId: string): CountyInfo | null {
-    if (this.infos.has(countyId)) return this.infos.get(countyId)!;
+    const known = this.infos.get(countyId);
+    if (known) return known;
     const r = db.query("SELECT * FROM counties WHERE county_id = ?").get(countyId) as Record<string, any> | null;
     const info: CountyInfo | null = r && {
       countyId,
@@ -99,7 +100,7 @@ export class SqliteParcelSource implements ParcelSource {
       leftOut: { road: r.left_road, water: r.left_water, condo: r.left_condo },
       parcels: r.rows_kept,
     };
-    this.infos.set(countyId, info);
+    if (info) this.infos.set(countyId, info);
     return info;
   }
 

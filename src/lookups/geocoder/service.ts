@@ -13,6 +13,7 @@
 // Candidates with identical label + coordinates are merged before counting.
 import { DomainError, type Choice } from "../../domain/errors.ts";
 import { TtlCache, normaliseAddress } from "../cache.ts";
+import { CACHE_MB, estimateBytes } from "../../domain/cache-budget";
 import { singleFlight } from "../single-flight.ts";
 import { UpstreamError } from "../http-client.ts";
 import type { GeocodeMatch, GeocodeReply } from "./types.ts";
@@ -54,7 +55,12 @@ export class AddressLookup {
   constructor(opts: AddressLookupOptions) {
     this.client = opts.client;
     this.takeLookup = opts.takeLookup;
-    this.cache = new TtlCache({ max: opts.maxEntries ?? 10_000, ttl: opts.ttlMs ?? ONE_DAY_MS });
+    this.cache = new TtlCache({
+      max: opts.maxEntries ?? 10_000,
+      ttl: opts.ttlMs ?? ONE_DAY_MS,
+      maxSize: CACHE_MB.geocoder * 1024 * 1024,
+      sizeOf: estimateBytes,
+    });
     this.maxAddressLength = opts.maxAddressLength ?? 200;
     this.maxChoices = opts.maxChoices ?? 10;
   }

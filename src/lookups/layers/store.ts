@@ -5,6 +5,7 @@
 import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
 import { LRUCache } from "lru-cache";
+import { budgeted } from "../../domain/cache-budget";
 import { decodeSpatialiteBlob } from "../../directory/spatialite-blob";
 import { metresToDegrees, contains, type Feature } from "../screening/geometry";
 import type { LayerSource } from "../screening/runner";
@@ -40,7 +41,7 @@ const COVER_TAG: Partial<Record<Kind, string>> = { flood: "panel", wetlands: "pr
 
 export class LayerStore implements LayerSource {
   private readonly loads: Load[];
-  private readonly features = new LRUCache<string, Feature>({ max: 50_000 });
+  private readonly features = new LRUCache<string, Feature>(budgeted<Feature>("layer_features", 50_000));
   private readonly stmts = new Map<string, ReturnType<Database["query"]>>();
 
   static open(path: string): LayerStore | null {

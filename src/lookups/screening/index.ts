@@ -11,6 +11,7 @@ import { RADON_CAVEAT, RADON_DECIDER, radonReading, type RadonRow } from "./rado
 import { ScreeningRunner, type Answer, type LayerSource } from "./runner";
 import type { Reading, ServiceDef } from "./types";
 import { LRUCache } from "lru-cache";
+import { budgeted } from "../../domain/cache-budget";
 
 export const SERVICES: ServiceDef[] = [flood, wetlands, soils, elevation, shoreland];
 
@@ -60,7 +61,9 @@ export class Screening {
 
   /** Assembled facts by chain and readings: the same readings in the same chain give the very same object, so
    * the edge serialises it once (a cached point answers without building its facts again). */
-  private readonly assembled = new LRUCache<string, Record<string, unknown>>({ max: 5_000 });
+  private readonly assembled = new LRUCache<string, Record<string, unknown>>(
+    budgeted<Record<string, unknown>>("screening_facts", 5_000),
+  );
 
   /** Every fact at the exact point. Throws DomainError busy / lookup-limit (nothing else: failures are unknown). */
   async facts(lon: number, lat: number, place: ScreeningPlace) {
