@@ -127,7 +127,9 @@ export async function buildData(opts: BuildOptions): Promise<{ summary: Record<s
     (st) => authored.rulesObj?.[st]?.zoning ?? null,
   );
   const records: RecordSet[] = [];
-  records.push(await loadDirectoryRecords({ sourcesDir, projectRoot, rows, stateRules: authored.rulesObj, log }));
+  records.push(
+    await loadDirectoryRecords({ sourcesDir, projectRoot, rows, stateRules: authored.rulesObj, sameAs, log }),
+  );
   for (const f of opts.extraRecords ?? []) {
     records.push(loadExtraRecords(f));
     stats.note(`extra records from ${f}`);

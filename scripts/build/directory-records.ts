@@ -87,10 +87,19 @@ function pageCheckCtx(rec: Records, ctx: DirectoryCtx, own: OwnHosts): CheckCtx 
   for (const j of ctx.jurisdictions.values())
     if (j.type === "county" && j.state === "VA" && j.legal_type === "city" && byName.has(j.name))
       pairs.push([j.jurisdiction_id.slice(7), byName.get(j.name)!.slice(6)]);
-  for (const [county, place] of pairs) {
-    twins.set(`county:${county}`, [`place:${place}`]);
-    twins.set(`place:${place}`, [`county:${county}`]);
-  }
+  const pair = (a: string, b: string) => {
+    for (const [x, y] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const l = twins.get(x) ?? twins.set(x, []).get(x)!;
+      if (!l.includes(y)) l.push(y);
+    }
+  };
+  for (const [county, place] of pairs) pair(`county:${county}`, `place:${place}`);
+  // and the data file's same_as pairs: a New England or New Jersey town that is also a city (Newark's township and
+  // city, Hartford's consolidated town and city) is one government under a county subdivision and a place id
+  for (const [a, b] of ctx.sameAs ?? []) pair(a, b);
   return {
     own,
     jurisdictions: ctx.jurisdictions,
@@ -106,6 +115,8 @@ export interface DirectoryCtx {
   projectRoot: string;
   jurisdictions: Map<string, JurisdictionIn>;
   stateRules: Record<string, any>;
+  /** the same_as pairs (one government under two ids) */
+  sameAs?: [string, string][];
   log: (line: string) => void;
 }
 

@@ -31,6 +31,7 @@ export async function loadDirectoryRecords(ctx: {
   projectRoot: string;
   rows: Map<string, JRow>;
   stateRules: Record<string, any>;
+  sameAs?: [string, string][];
   log: (s: string) => void;
 }): Promise<RecordSet> {
   const jurisdictions = new Map<string, any>();
@@ -49,6 +50,7 @@ export async function loadDirectoryRecords(ctx: {
     projectRoot: ctx.projectRoot,
     jurisdictions,
     stateRules: ctx.stateRules,
+    sameAs: ctx.sameAs,
     log: ctx.log,
   });
   return { ...emptyRecords(), ...out, jurisdictions: [] };

@@ -75,7 +75,7 @@ describe("where the state rule does not hold", () => {
   test("Boston: the Census county subdivision is a fictitious twin of the city, so the City of Boston assesses", () => {
     const f = fnsAt(-71.0589, 42.3601);
     expect(f.assessment.jurisdiction_id).toBe("place:2507000");
-    expect(f.assessment.office_name).toBe("City of Boston Board of Assessors");
+    expect(f.assessment.office_name).toBe("Assessing Department"); // as the city's own page names it (data/pages)
     expect(f.recording.office_name).toBe("Suffolk County Registry of Deeds");
   });
   test("Seattle: King County records through its Recorder's Office (a documented exception to Washington's auditor rule)", () => {

@@ -122,7 +122,7 @@ describe("further bodies for the same job (also)", () => {
     const tc = (r.data.functions as any).tax_collection;
     expect(tc.jurisdiction_id).toBe("place:5548000");
     expect(tc.role).toBe("primary");
-    expect(tc.office_name).toBe("City of Madison Treasurer");
+    expect(tc.office_name).toBe("City of Madison Treasurer's Office"); // as its own page names it (data/pages)
     expect(tc.also).toHaveLength(1);
     expect(tc.also[0]).toMatchObject({
       jurisdiction_id: "county:55025",

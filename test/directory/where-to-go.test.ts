@@ -125,6 +125,26 @@ describe("wrong answers fixed at their root (one test per class)", () => {
       verified_status: "not_yet_verified",
     });
   });
+  test("a town that is also a city is one government: its page on the city's host is the town's own (Newark, NJ)", () => {
+    const f = fns(-74.1724, 40.7357); // Newark: the Census county subdivision and the place are one city
+    expect(f.assessment.jurisdiction_id).toBe("cousub:3401351000");
+    expect(f.assessment.office_name).toBe("Department of Finance - Assessments");
+    expect(f.assessment.resources[0].url).toMatch(/^https:\/\/newarknj\.gov\//);
+  });
+  test("a county that assesses every parcel where the state rule names the towns (Nassau County, NY)", () => {
+    const f = d.resolveId("cousub:3605934000").data.functions as any; // the Town of Hempstead
+    expect(f.assessment.jurisdiction_id).toBe("county:36059");
+    expect(f.assessment.office_name).toBe("Nassau County Department of Assessment");
+    expect(f.assessment.basis).toContain("The Nassau County Department of Assessment assesses each parcel.");
+    expect(f.tax_collection.jurisdiction_id).toBe("cousub:3605934000"); // the town's receiver of taxes still collects
+    expect(f.tax_collection.office_name).toBe("Town of Hempstead Receiver of Taxes");
+    expect(fns(-73.6187, 40.7062).assessment.jurisdiction_id).toBe("county:36059"); // a point in Hempstead village
+  });
+  test("a state body's own page on the state's host (Maryland's Department of Assessments and Taxation)", () => {
+    const f = fns(-76.6122, 39.2904); // Baltimore
+    expect(f.assessment.jurisdiction_id).toBe("state:24");
+    expect(f.assessment.resources[0].url).toMatch(/^https:\/\/dat\.maryland\.gov\//);
+  });
   test("a charter county's replaced office is named as its page shows it (Cuyahoga's fiscal officer records)", () => {
     const f = fns(-81.6944, 41.4993); // Cleveland
     expect(f.recording.jurisdiction_id).toBe("county:39035");
