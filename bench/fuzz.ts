@@ -141,6 +141,10 @@ const env = unlimitedEnv(port, {
   DIRECTORY_SCREENING__ELEVATION__BASE_URL: off,
   DIRECTORY_LIMITS__LOOKUP__PER_MINUTE: "1000000000",
   DIRECTORY_LIMITS__LOOKUP__PER_DAY: "1000000000",
+  // allocator settings to try (e.g. MIMALLOC_PURGE_DELAY=0) are passed to the server
+  ...Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => k.startsWith("MIMALLOC_") || k.startsWith("BUN_JSC_")),
+  ),
 });
 const server = Bun.spawn(
   [

@@ -7,7 +7,7 @@
 // (screening.cache_mb).
 export const CACHE_MB = {
   /** Directory: the chain part of an answer, per chain of governments at a point */
-  chain_answers: 24,
+  chain_answers: 64,
   /** Boundary index: polygons decoded from the data file on first use (their typed arrays, x 1.5) */
   decoded_boundaries: 32,
   /** Directory: the resources shown under each screening fact, per chain and topic */
