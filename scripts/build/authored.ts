@@ -4,19 +4,8 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import type { Stats } from "./model";
 
-export interface SourceRow {
-  source_id: string;
-  name: string;
-  url: string;
-  publisher: string | null;
-  official: number;
-  retrieved_at: string | null;
-  license_class: string;
-  license: string | null;
-  vintage: string | null;
-  sha256: string | null;
-  documented: number;
-}
+import type { SourceRow } from "../../src/directory/rows";
+export type { SourceRow };
 
 /** Source row of an authored file: publisher = the project, vintage = the date in its "Authored ..." header. */
 export function authoredSource(projectRoot: string, rel: string, id: string, name: string): SourceRow {

@@ -1,23 +1,13 @@
 // The in-memory jurisdiction record (one row of the jurisdictions table plus its GeoJSON geometry).
 import type { Geometry } from "./geom";
+import type { JurisdictionRow } from "../../src/directory/rows";
 
-export interface JRow {
-  jurisdiction_id: string;
-  type: string;
-  name: string;
-  legal_type: string | null;
-  state: string | null;
-  state_fips: string | null;
-  county_id: string | null;
-  ocd_id: string | null;
-  tiger_vintage: string | null;
-  incorporated: number | null;
+/** A jurisdictions-table row (src/directory/rows.ts) as the builder holds it, every column set. */
+export interface JRow extends JurisdictionRow {
   funcstat: string | null;
   boundary_source: string | null;
   boundary_precision: string;
   boundary_rank: number;
-  source_id: string;
-  documented: number;
   geom: Geometry | null;
   /** geometry made of several parts that must be dissolved (ST_UnaryUnion) after insert */
   dissolve?: boolean;

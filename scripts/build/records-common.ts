@@ -2,77 +2,28 @@
 // builders (directory-records.ts, dotgov.ts, records-*.ts).
 import { TOPICS } from "../../src/domain/vocabulary";
 
-export interface SourceRow {
-  source_id: string;
-  name: string;
-  url: string;
-  publisher: string | null;
-  official: number;
-  retrieved_at: string | null;
-  license_class: string;
-  license: string | null;
-  vintage: string | null;
-  sha256: string | null;
-  documented: number;
+import type {
+  JurisdictionRow,
+  OfficeRow,
+  OverrideRow,
+  ResourceRow as StoredResourceRow,
+  SourceRow as StoredSourceRow,
+} from "../../src/directory/rows";
+export type { OfficeRow, OverrideRow };
+/** A source row as written: the stored columns, and the quote of a page read (data/pages). */
+export interface SourceRow extends StoredSourceRow {
   quote?: string | null;
 }
-export interface OfficeRow {
-  office_id: string;
-  jurisdiction_id: string;
-  name: string;
-  kind: string | null;
-  function: string | null;
-  phone: string | null;
-  email: string | null;
-  address: string | null;
-  url: string | null;
-  verified_status: string;
-  verified_at: string | null;
-  source_kind: string;
-  source_id: string | null;
-  documented: number;
-}
-export interface ResourceRow {
-  resource_id: string;
-  jurisdiction_id: string;
-  name: string;
-  description: string | null;
-  url: string;
-  search_url_template: string | null;
+/** A resource row as written: topics as the JSON text the column holds. */
+export interface ResourceRow extends Omit<StoredResourceRow, "topics"> {
   topics: string;
-  publisher: string | null;
-  provider: string | null;
-  official: number;
-  verified_status: string;
-  verified_at: string | null;
-  verification_method: string | null;
-  last_http_status: number | null;
-  source_kind: string;
-  source_id: string | null;
-  documented: number;
-  sort_key: number;
-}
-export interface OverrideRow {
-  jurisdiction_id: string;
-  function: string;
-  performer_id: string | null;
-  office_id: string | null;
-  role: string;
-  levy_scope: string | null;
-  basis: string | null;
-  evidence_url: string | null;
-  source_id: string;
 }
 
-export interface JurisdictionIn {
-  jurisdiction_id: string;
-  type: string;
-  name: string;
-  legal_type: string | null;
-  state: string | null;
-  state_fips: string | null;
-  county_id: string | null;
-}
+/** The jurisdiction fields the record builders match names and hosts with. */
+export type JurisdictionIn = Pick<
+  JurisdictionRow,
+  "jurisdiction_id" | "type" | "name" | "legal_type" | "state" | "state_fips" | "county_id"
+>;
 
 /** The authored-data publisher used for every record the project itself wrote. */
 export const PROJECT_PUBLISHER = "Property, Land and GIS Directory (authored)";

@@ -10,6 +10,7 @@ import { readInput, type InputRecord } from "./readers";
 import { openForWrite } from "./schema";
 import { bboxOf, centroid, mapCoords, positive, readDate } from "./values";
 import { refreshStats } from "./stats";
+import type { ParcelRecord } from "./source";
 
 export interface LoadOptions {
   county: string;
@@ -31,18 +32,9 @@ export interface LoadSummary {
   fields: Field[];
 }
 
-interface Row {
-  apn: string;
-  situs_address: string | null;
-  acres: number | null;
-  value: number | null;
-  sale_date: string | null;
-  sale_price: number | null;
-  year_built: number | null;
-  sqft: number | null;
+/** A parcel as loaded: the record the store hands out (source.ts), its land use, and its shape. */
+interface Row extends Omit<ParcelRecord, "countyId"> {
   land_use: string | null;
-  lat: number | null;
-  lon: number | null;
   shape: string | null;
   bbox: [number, number, number, number] | null;
 }
