@@ -20,6 +20,7 @@ import { buildPermitSurvey, compareWithRules, comparisonLines } from "./build/bp
 import { buildSameAs } from "./build/same-as";
 import { buildNameSearch } from "./build/fts";
 import { loadAuthored, type SourceRow } from "./build/authored";
+import { declaredSource } from "./build/declared";
 import { emptyRecords, loadDirectoryRecords, loadExtraRecords, type RecordSet } from "./build/records";
 import { createDatabase, finishSpatial, insertJurisdictions, insertRows } from "./build/spatialite";
 import { BoxIndex, bboxOf, pointInGeometry } from "./build/geom";
@@ -139,19 +140,7 @@ export async function buildData(opts: BuildOptions): Promise<{ summary: Record<s
   const sources = new Map<string, SourceRow>();
   for (const id of [...inputs.used].sort()) {
     const d = inputs.decl(id);
-    sources.set(id, {
-      source_id: id,
-      name: d.name,
-      url: d.url,
-      publisher: d.publisher ?? null,
-      official: d.official ? 1 : 0,
-      retrieved_at: d.retrieved_at ?? null,
-      license_class: d.license_class,
-      license: d.license ?? null,
-      vintage: d.vintage ?? null,
-      sha256: d.sha256,
-      documented: isDocumented(d),
-    });
+    sources.set(id, { ...declaredSource(d), documented: isDocumented(d) });
   }
   for (const s of authored.sources) sources.set(s.source_id, s);
   for (const rs of records)

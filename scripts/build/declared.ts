@@ -1,6 +1,6 @@
 // Inputs declared in data/sources.yaml read by the directory-record builders (gsa.ts, openaddresses.ts): the file's
 // bytes after the sha256 check (scripts/build/inputs.ts) and its source row for the records' source trail.
-import { Inputs } from "./inputs";
+import { Inputs, type SourceDecl } from "./inputs";
 import { sourceRow, type SourceRow } from "./records-common";
 
 export interface DeclaredCtx {
@@ -18,7 +18,12 @@ export async function readDeclared(
   if (!inputs.has(id)) return null;
   const text = await inputs.text(id);
   const d = inputs.decl(id);
-  const source = sourceRow({
+  return { text, source: declaredSource(d), sha256: d.sha256 };
+}
+
+/** The source row of a declared input (its data/sources.yaml entry). */
+export function declaredSource(d: SourceDecl): SourceRow {
+  return sourceRow({
     source_id: d.source_id,
     name: d.name,
     url: d.url,
@@ -30,5 +35,4 @@ export async function readDeclared(
     vintage: d.vintage ?? null,
     sha256: d.sha256,
   });
-  return { text, source, sha256: d.sha256 };
 }
