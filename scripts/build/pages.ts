@@ -134,6 +134,25 @@ export function checkPageRecord(r: PageRecord, ctx: CheckCtx): Checked {
   return { ok: true, home };
 }
 
+/** A page recorded twice under two topics of one job (the collector's page that is also its payment page) is one
+ *  resource with both topics, so the payment page can come first. */
+function mergeTopic(rec: Records, home: string, r: PageRecord): void {
+  const id = resourceRow({
+    jurisdiction_id: home,
+    name: r.name,
+    url: r.url,
+    topics: [],
+    sort_key: 0,
+    source_kind: "",
+    source_id: null,
+    documented: 0,
+  }).resource_id;
+  const had = rec.resources.get(id);
+  if (!had || had.source_kind !== "hand-added") return;
+  const topics = JSON.parse(had.topics) as string[];
+  if (!topics.includes(r.topic)) had.topics = JSON.stringify([...topics, r.topic]);
+}
+
 export function readPageFiles(dir: string): { file: string; index: number; record: PageRecord }[] {
   if (!existsSync(dir)) return [];
   const out: { file: string; index: number; record: PageRecord }[] = [];
@@ -199,6 +218,7 @@ export function addPageRecords(
       }),
     );
     if (added) resources++;
+    else mergeTopic(rec, home, r);
     const k = `${home}|${r.function}`;
     const l = byJob.get(k);
     if (l) l.push({ r, home, sid });

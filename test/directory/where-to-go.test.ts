@@ -125,6 +125,14 @@ describe("wrong answers fixed at their root (one test per class)", () => {
       verified_status: "not_yet_verified",
     });
   });
+  test("a collector's page that is also its payment page is one link with both topics, first (Maricopa County, AZ)", () => {
+    const f = fns(-112.074, 33.4484); // Phoenix: the county treasurer collects
+    expect(f.tax_collection.jurisdiction_id).toBe("county:04013");
+    const first = f.tax_collection.resources[0];
+    expect(first.url).toBe("https://treasurer.maricopa.gov/Pages/LoadPage?page=PaymentGuide");
+    expect([...first.topics].sort()).toEqual(["property_tax_payment", "tax_collector"]);
+    expect(f.tax_collection.resources.filter((r: any) => r.url === first.url)).toHaveLength(1);
+  });
   test("a town that is also a city is one government: its page on the city's host is the town's own (Newark, NJ)", () => {
     const f = fns(-74.1724, 40.7357); // Newark: the Census county subdivision and the place are one city
     expect(f.assessment.jurisdiction_id).toBe("cousub:3401351000");
