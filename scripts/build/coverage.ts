@@ -7,6 +7,7 @@
 // A function "has a named body" when jurisdiction_id is not null, "a named office" when office_name is not null,
 // "an official link" when its office has a URL or one of its resources is official.
 import { Database } from "bun:sqlite";
+import { townLevelState } from "../../src/directory/town-at-point";
 import { Directory } from "../../src/directory/directory";
 import { contentFromStore } from "../../src/directory/content";
 import { linksFor } from "../../src/domain/links";
@@ -34,6 +35,9 @@ export interface Coverage {
   places: number;
   rows: { fn: string; county: Tally; place: Tally }[];
   homePages: { counties: number; places: number };
+  /** counties of states where a job falls to towns or townships: their town named from the data file's own
+   *  boundaries, or only from a loaded county-subdivision file or the online Census service (src/lookups/towns) */
+  towns: { builtIn: number; outside: number; outsideStates: string[] };
 }
 
 export function measureCoverage(file: string): Coverage {
@@ -108,9 +112,26 @@ export function measureCoverage(file: string): Coverage {
     places: places.length,
     rows,
     homePages: { counties: home(counties), places: home(places) },
+    towns: townCounties(dir, counties),
   };
   db.close();
   return out;
+}
+
+function townCounties(dir: Directory, counties: string[]): Coverage["towns"] {
+  const withTowns = dir.index.cousubStates();
+  const records = new Set(dir.store.cousubRecordStates()); // states whose towns or townships are governments
+  const out = { builtIn: 0, outside: 0, outsideStates: new Set<string>() };
+  for (const id of counties) {
+    const st = dir.store.jurisdiction(`state:${id.slice(7, 9)}`)?.state;
+    if (!st || !records.has(id.slice(7, 9)) || !townLevelState(dir.content, st)) continue;
+    if (withTowns.has(id.slice(7, 9))) out.builtIn++;
+    else {
+      out.outside++;
+      out.outsideStates.add(st);
+    }
+  }
+  return { builtIn: out.builtIn, outside: out.outside, outsideStates: [...out.outsideStates].sort() };
 }
 
 export function coverageTable(c: Coverage): string[] {
@@ -130,6 +151,7 @@ export function coverageTable(c: Coverage): string[] {
   lines.push(
     ``,
     `Counties: ${c.counties} (50 states and DC). Larger places: ${c.places} incorporated places with at least 50 km² of land and water inside their held boundary (no population is held).`,
+    `Counties where a job falls to towns or townships: ${c.towns.builtIn} name the town from the data file's own boundaries; ${c.towns.outside} (${c.towns.outsideStates.join(", ")}) only from a loaded county-subdivision file (\`load-boundaries\`) or the Census Bureau's online service (config \`towns\`), whose polygons are kept in the layers file.`,
   );
   return lines;
 }

@@ -18,6 +18,8 @@ import { createApp, type App } from "../http/app";
 import type { Deps } from "../http/deps";
 import { Screening } from "../lookups/screening";
 import { LayerStore } from "../lookups/layers/store";
+import { TownStore } from "../lookups/towns/store";
+import { TownFinder } from "../lookups/towns/finder";
 import { createWeb } from "../web";
 import { parcelSourceFor } from "../parcels/open";
 import { mcpContext } from "../mcp/context";
@@ -63,7 +65,7 @@ export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void
     links,
     keys: new KeyStore(state),
     limiter,
-    directory: opened.db ? new Directory(opened.db, opened.content, links) : null,
+    directory: opened.db ? withTowns(new Directory(opened.db, opened.content, links), cfg, limiter) : null,
     addresses: new AddressLookup({
       client: new CensusGeocoder({
         baseUrl: cfg.geocoder.base_url,
@@ -84,6 +86,34 @@ export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void
       takeLookup: lookupTaker(limiter),
     }),
   };
+}
+
+/** The directory asks for towns where it holds no town boundaries: kept polygons and loaded files in the layers
+ *  file (opened, or created, on first need), then the Census Bureau's service (config towns). */
+function withTowns(dir: Directory, cfg: Config, limiter: Limiter): Directory {
+  let store: TownStore | null | undefined;
+  const open = () => {
+    // a file is created only to keep what the service answers (an air-gapped install without one creates none)
+    if (store === undefined && !existsSync(cfg.layers_file) && !(cfg.towns.enabled && cfg.towns.base_url)) store = null;
+    if (store === undefined)
+      try {
+        store = new TownStore(cfg.layers_file);
+      } catch {
+        store = null; // no writable layers file: towns are asked each time, nothing kept
+      }
+    return store;
+  };
+  const t = cfg.towns;
+  let finder: TownFinder | null = null;
+  dir.towns = {
+    find: (lon, lat, fips) =>
+      (finder ??= new TownFinder({
+        store: open(),
+        service: { ...t, timeout_ms: t.timeout_ms > 0 ? t.timeout_ms : cfg.timeouts.screening_ms },
+        takeLookup: lookupTaker(limiter),
+      })).find(lon, lat, fips),
+  };
+  return dir;
 }
 
 /** The app, and the web pages in front of it (they call the app in-process for find and screening). */

@@ -9,6 +9,8 @@ const USAGE = `usage: directory <command> [options]
   keys        create --tier standard|partner --label TEXT | revoke KEY_ID | list   [--config FILE] [--state FILE]
   build-data  [--out FILE] [--sources DIR|none]                     build directory.sqlite from data/ and inputs
   check-links [--config FILE] [--data FILE] [--state FILE] [--limit N] [--url URL]...   check links, results to the state file
+  load-boundaries --kind cousub FILE [--layers FILE] [--vintage YEAR] | --list
+                                                                    load town/township boundaries (GDAL ogr2ogr)
   load-layer  --kind flood|wetlands|shoreland|soils FILE [--layers FILE] [--publisher T] [--vintage D] [--state XX] | --list
                                                                     load an offline screening layer (GDAL ogr2ogr)
   load-parcels --county county:NNNNN --mapping FILE.yaml [--store FILE] INPUT   load one county into parcels.sqlite
@@ -49,6 +51,10 @@ async function main(argv: string[]): Promise<number> {
     case "load-layer": {
       const { runLoadLayer } = await import("./load-layer");
       return runLoadLayer(loadConfig(cfgFile, process.env), args);
+    }
+    case "load-boundaries": {
+      const { runLoadBoundaries } = await import("./load-boundaries");
+      return runLoadBoundaries(loadConfig(cfgFile, process.env), args);
     }
     case "load-parcels": {
       const { runLoadParcels } = await import("./load-parcels");

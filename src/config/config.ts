@@ -21,6 +21,9 @@ export interface Config {
   links: LinksConfig; // the link checker (src/links)
   layers_file: string; // optional offline screening layers (load-layer); missing file = none
   screening: ScreeningConfig;
+  /** Town and township boundaries where the data file holds none (src/lookups/towns): the Census Bureau's TIGERweb
+   *  County Subdivisions layer ("" or enabled false = switched off), kept in layers_file */
+  towns: { enabled: boolean; base_url: string; timeout_ms: number; max_bytes: number };
   /** contact and license of the OpenAPI document's info block: the operator's own (null = a neutral default
    * pointing at the service's home page) */
   openapi: {
@@ -127,6 +130,13 @@ export function defaultConfig(): Config {
       // MN DNR Public Waters Inventory: no documented public query service; the operator may configure the
       // basins layer (base_url) and the watercourses layer of an ArcGIS service they trust. Off by default.
       shoreland: { enabled: false, base_url: "", watercourses_url: "", timeout_ms: 0 },
+    },
+    towns: {
+      enabled: true,
+      base_url:
+        "https://tigerweb.geo.census.gov/arcgis/rest/services/TIGERweb/Places_CouSub_ConCity_SubMCD/MapServer/1",
+      timeout_ms: 0,
+      max_bytes: 4 * 1024 * 1024,
     },
     openapi: null,
     parcels: { file: "./parcels.sqlite", query_timeout_ms: 2000, max_concurrent: 4, retry_after_s: 2 },

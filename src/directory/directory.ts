@@ -22,7 +22,9 @@ import {
   type ChainAnswer,
   type Match,
   type ResolveDeps,
+  townNotice,
 } from "./resolve";
+import { townLevelState, townRow, townSource, type TownLocator } from "./town-at-point";
 
 /** The resources shown under one screening fact (screening-place.ts). */
 export interface ScreeningResources {
@@ -56,7 +58,7 @@ export class Directory implements ResolveDeps {
   /** Chain answers are the same for every point of a chain: kept in an LRU (the data file is read-only), bounded
    * by its budget (src/domain/cache-budget.ts; ~20 KB a chain), so that traffic over the whole country cannot
    * grow it to 20,000 x 20 KB. */
-  private readonly chainAnswers = new LRUCache<number, ChainAnswer>(
+  private readonly chainAnswers = new LRUCache<number | string, ChainAnswer>(
     budgeted<ChainAnswer>("chain_answers", 20_000, (c) => estimateBytes([c.jurisdictions, c.functions, c.sources])),
   );
   /** The resources under each screening fact, per chain and topic (screening-place.ts), under their budget. */
@@ -85,6 +87,45 @@ export class Directory implements ResolveDeps {
 
   resolvePoint(lon: number, lat: number, match: Match = POINT_MATCH) {
     return answer(this, this.chainAnswerAt(lon, lat), match, { lon, lat });
+  }
+
+  /** Where town boundaries come from outside the data file (src/lookups/towns), set by the composition. */
+  towns: TownLocator | null = null;
+
+  /** The answer at a point, with its town or township where the data file holds no town boundaries for the state
+   *  and a job falls to towns there: asked of `towns` (kept polygons, a loaded file, or the Census service). Without
+   *  one, or when it cannot say, the answer is resolvePoint's, with a notice saying why. */
+  async resolvePointTowns(lon: number, lat: number, match: Match = POINT_MATCH) {
+    const base = this.chainAnswerAt(lon, lat);
+    const code = this.index.locate(lon, lat);
+    const hit = this.index.chainOfCode(code);
+    const chain = chainAtPoint(this, lon, lat, hit);
+    if (!townNotice(this, chain)) return answer(this, base, match, { lon, lat });
+    const state = chain.find((j) => j.type === "state")!;
+    if (!this.towns || !townLevelState(this.content, state.state ?? "")) return answer(this, base, match, { lon, lat });
+    const found = await this.towns.find(lon, lat, state.state_fips!);
+    if ("miss" in found) {
+      const why = `The town or township at this point could not be found: ${found.detail}.`;
+      return answer(this, { ...base, notices: [...base.notices, why] }, match, { lon, lat });
+    }
+    const row = this.store.jurisdiction(`cousub:${found.hit.geoid}`);
+    if (!row) {
+      const why = `The Census Bureau places this point in county subdivision ${found.hit.geoid} (${found.hit.name}), which this directory holds no record of.`;
+      return answer(this, { ...base, notices: [...base.notices, why] }, match, { lon, lat });
+    }
+    const town = townRow(row, found.hit);
+    const key = `${code}|${town.jurisdiction_id}|${town.funcstat ?? ""}`;
+    let c = this.chainAnswers.get(key);
+    if (!c) {
+      const ids = [hit!.state, row.county_id ?? hit!.county, town.jurisdiction_id, hit!.place];
+      const withTown = ids
+        .map((id) => (id === town.jurisdiction_id ? town : id ? this.store.jurisdiction(id) : null))
+        .filter((x): x is JurisdictionRow => !!x);
+      const made = chainAnswer(this, withTown, false);
+      c = { ...made, notices: made.notices };
+      this.chainAnswers.set(key, c);
+    }
+    return answer(this, { ...c, sources: [...c.sources, townSource(found.hit)] }, match, { lon, lat });
   }
   resolveId(id: string) {
     return resolveId(this, id);

@@ -55,8 +55,9 @@ export function chainFacts(r: Resolved, jobs: readonly string[] = JOBS) {
 export type ChainSelector =
   { lat: number; lon: number } | { jurisdiction_id: string } | { place: string; state?: string };
 
-export function resolveChain(dir: Directory, sel: ChainSelector): Resolved {
-  if ("lat" in sel) return dir.resolvePoint(sel.lon, sel.lat);
+/** The same domain calls as /v1/jurisdictions/resolve (a point gets its town where the data file holds none). */
+export async function resolveChain(dir: Directory, sel: ChainSelector): Promise<Resolved> {
+  if ("lat" in sel) return dir.resolvePointTowns(sel.lon, sel.lat);
   if ("jurisdiction_id" in sel) return dir.resolveId(sel.jurisdiction_id) as Resolved;
   return dir.resolvePlace(sel.place, sel.state) as Resolved;
 }

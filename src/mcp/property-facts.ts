@@ -109,7 +109,7 @@ export async function propertyFacts(parcels: ParcelSource, dir: Directory | null
           ? { lat: i.lat!, lon: i.lon! }
           : { jurisdiction_id: countyId };
     try {
-      where = chainFacts(resolveChain(dir, sel), ["assessment", "tax_collection", "recording"]);
+      where = chainFacts(await resolveChain(dir, sel), ["assessment", "tax_collection", "recording"]);
     } catch (e) {
       if (!(e instanceof DomainError)) throw e;
     }

@@ -124,7 +124,7 @@ export function createMcpServer(ctx: McpContext): McpServer {
       },
     },
     (a) =>
-      guarded(ctx, () => {
+      guarded(ctx, async () => {
         if (!ctx.directory) return noDirectory();
         const sels = [
           a.lat !== undefined || a.lon !== undefined,
@@ -139,7 +139,7 @@ export function createMcpServer(ctx: McpContext): McpServer {
             : a.jurisdiction_id
               ? { jurisdiction_id: a.jurisdiction_id }
               : { place: a.place!, state: a.state };
-        return text(chainFacts(resolveChain(ctx.directory, sel)));
+        return text(chainFacts(await resolveChain(ctx.directory, sel)));
       }),
   );
 

@@ -17,6 +17,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     problems_url: PROBLEMS,
     state_file: ":memory:",
     cursor_secret: "test-secret",
+    // the Census town service is never reached from tests (test/towns.test.ts serves it from a loopback double)
+    towns: { enabled: false, base_url: "", timeout_ms: 0, max_bytes: 4 * 1024 * 1024 },
     ...overrides,
   } as any);
 }

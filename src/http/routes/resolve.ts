@@ -77,11 +77,12 @@ export const resolveRoute: RouteDef = {
     });
     dir.requireState(query.state);
     const point = pointOf(query, raw);
-    if (point) return done(dir.resolvePoint(point.lon, point.lat));
+    if (point) return dir.resolvePointTowns(point.lon, point.lat).then(done);
     if (query.jurisdiction_id) return done(dir.resolveId(query.jurisdiction_id));
     if (query.place) return done(dir.resolvePlace(query.place, query.state));
     return deps
       .addresses!.geocode(query.address)
-      .then((m) => done(dir.resolvePoint(m.lon, m.lat, { by: "address", label: m.label, approximate: m.approximate })));
+      .then((m) => dir.resolvePointTowns(m.lon, m.lat, { by: "address", label: m.label, approximate: m.approximate }))
+      .then(done);
   },
 };

@@ -15,8 +15,9 @@ export interface LayerQuery {
   layerUrl: string; // …/MapServer/28
   layer: string; // tag given to the features ("hazard", "panel", …)
   outFields: string[];
-  /** An envelope (features with geometry, the exact point is tested locally) or a point (no geometry). */
-  where: { envelope: Envelope } | { point: [number, number]; distanceM?: number };
+  /** An envelope (features with geometry, the exact point is tested locally) or a point (no geometry unless
+   *  `geometry`: the polygon around the point, e.g. a county subdivision to keep). */
+  where: { envelope: Envelope } | { point: [number, number]; distanceM?: number; geometry?: boolean };
 }
 
 export function queryUrl(q: LayerQuery): URL {
@@ -30,7 +31,8 @@ export function queryUrl(q: LayerQuery): URL {
   } else {
     p.set("geometry", `${q.where.point[0]},${q.where.point[1]}`);
     p.set("geometryType", "esriGeometryPoint");
-    p.set("returnGeometry", "false");
+    p.set("returnGeometry", q.where.geometry ? "true" : "false");
+    if (q.where.geometry) p.set("outSR", "4326");
     if (q.where.distanceM) {
       p.set("distance", String(q.where.distanceM));
       p.set("units", "esriSRUnit_Meter");
