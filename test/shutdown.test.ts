@@ -93,3 +93,28 @@ describe("graceful stop (fault 5)", () => {
       expect(await inFlight).toBe("cut");
     }, 60_000);
 });
+
+describe("the port (issue 22)", () => {
+  test("a second server on a port in use is a one-line error and exit 1; the start line gives the pages' address", async () => {
+    const { p, base } = await serve();
+    const port = new URL(base).port;
+    const second = Bun.spawnSync(
+      [process.execPath, join(ROOT, "src/cli/main.ts"), "serve", "--data", await atlasDataFile(), "--port", port],
+      {
+        cwd: work,
+        env: { PATH: process.env.PATH ?? "", DIRECTORY_STATE_FILE: join(work, `s2-${port}.sqlite`) },
+        stdout: "pipe",
+        stderr: "pipe",
+        timeout: 30_000,
+      },
+    );
+    p.kill("SIGTERM");
+    await p.exited;
+    const first = await new Response(p.stdout).text();
+    expect(first).toContain(`pages at http://127.0.0.1:${port}/`);
+    expect(second.exitCode).toBe(1);
+    const err = second.stderr.toString().trim().split("\n");
+    expect(err).toHaveLength(1);
+    expect(err[0]).toContain(`port ${port} in use`);
+  }, 60_000);
+});

@@ -12,8 +12,9 @@ export async function runServe(cfg: Config): Promise<number> {
   if (cfg.mcp.in_serve) mountMcp(deps, app);
   const server = await startFront(cfg.front, app, cfg.host, cfg.port);
   startLinkChecks(cfg, opened.db, deps.links, (line) => console.error(line)); // reload results; background checks if scheduled
+  const origin = `http://${server.hostname}:${server.port}`;
   console.log(
-    `serving ${cfg.base_url} on http://${server.hostname}:${server.port}/v1 (data: ${cfg.data_file}, as_of ${deps.asOf})${cfg.mcp.in_serve ? `; MCP at ${cfg.mcp.path}` : ""}`,
+    `serving ${cfg.base_url} on ${origin}/v1 (data: ${cfg.data_file}, as_of ${deps.asOf}); pages at ${origin}/${cfg.mcp.in_serve ? `; MCP at ${origin}${cfg.mcp.path}` : ""}`,
   );
   deps.parcels?.counties().then(
     (cs) =>

@@ -13,6 +13,8 @@ export function startServer(app: App, host: string, port: number) {
   return Bun.serve({
     hostname: host,
     port,
+    // a port another process already serves is an error (never SO_REUSEPORT: two versions would share the traffic)
+    reusePort: false,
     // Bun's development mode (its default unless NODE_ENV=production) renders errors with stack traces: never here
     development: false,
     fetch(req, server) {
