@@ -18,7 +18,16 @@ import { parse } from "yaml";
 import { FUNCTION_TOPICS, FUNCTIONS, type Fn } from "../../src/domain/vocabulary";
 import { hostOf, type OwnHosts } from "./own-hosts";
 import { baseName } from "./legal";
-import { type JurisdictionIn, Records, isHttpUrl, officeId, resourceRow, sourceRow, sha256Hex } from "./records-common";
+import {
+  type JurisdictionIn,
+  Records,
+  isHttpUrl,
+  officeId,
+  resourceId,
+  resourceRow,
+  sourceRow,
+  sha256Hex,
+} from "./records-common";
 
 export interface PageRecord {
   jurisdiction_id: string;
@@ -137,17 +146,7 @@ export function checkPageRecord(r: PageRecord, ctx: CheckCtx): Checked {
 /** A page recorded twice under two topics of one job (the collector's page that is also its payment page) is one
  *  resource with both topics, so the payment page can come first. */
 function mergeTopic(rec: Records, home: string, r: PageRecord): void {
-  const id = resourceRow({
-    jurisdiction_id: home,
-    name: r.name,
-    url: r.url,
-    topics: [],
-    sort_key: 0,
-    source_kind: "",
-    source_id: null,
-    documented: 0,
-  }).resource_id;
-  const had = rec.resources.get(id);
+  const had = rec.resources.get(resourceId(home, r.url, r.name));
   if (!had || had.source_kind !== "hand-added") return;
   const topics = JSON.parse(had.topics) as string[];
   if (!topics.includes(r.topic)) had.topics = JSON.stringify([...topics, r.topic]);

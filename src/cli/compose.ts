@@ -89,31 +89,30 @@ export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void
 }
 
 /** The directory asks for towns where it holds no town boundaries: kept polygons and loaded files in the layers
- *  file (opened, or created, on first need), then the Census Bureau's service (config towns). */
+ *  file, then the Census Bureau's service (config towns); both made on first need. */
 function withTowns(dir: Directory, cfg: Config, limiter: Limiter): Directory {
-  let store: TownStore | null | undefined;
-  const open = () => {
-    // a file is created only to keep what the service answers (an air-gapped install without one creates none)
-    if (store === undefined && !existsSync(cfg.layers_file) && !(cfg.towns.enabled && cfg.towns.base_url)) store = null;
-    if (store === undefined)
-      try {
-        store = new TownStore(cfg.layers_file);
-      } catch {
-        store = null; // no writable layers file: towns are asked each time, nothing kept
-      }
-    return store;
-  };
   const t = cfg.towns;
-  let finder: TownFinder | null = null;
+  let finder: TownFinder | undefined;
   dir.towns = {
     find: (lon, lat, fips) =>
       (finder ??= new TownFinder({
-        store: open(),
+        store: townStore(cfg),
         service: { ...t, timeout_ms: t.timeout_ms > 0 ? t.timeout_ms : cfg.timeouts.screening_ms },
         takeLookup: lookupTaker(limiter),
       })).find(lon, lat, fips),
   };
   return dir;
+}
+
+/** The layers file's towns, or null: a file is created only to keep what the service answers (an air-gapped
+ *  install without one creates none), and one that cannot be opened for writing keeps nothing. */
+function townStore(cfg: Config): TownStore | null {
+  if (!existsSync(cfg.layers_file) && !(cfg.towns.enabled && cfg.towns.base_url)) return null;
+  try {
+    return new TownStore(cfg.layers_file);
+  } catch {
+    return null;
+  }
 }
 
 /** The app, and the web pages in front of it (they call the app in-process for find and screening). */

@@ -68,21 +68,29 @@ export class Directory implements ResolveDeps {
   /** The link results the memo was built with: new results change answers, so the memo starts again. */
   private chainAnswersVersion = 0;
 
-  /** The chain-only part of the answer at a point (memoised by the index's locate() code), or outside-coverage. */
-  chainAnswerAt(lon: number, lat: number): ChainAnswer {
+  /** The chain answer kept under `key` (a locate() code, or a code with the town found for it), made once; the memo
+   * starts again when the link results change. */
+  private memoChain(key: number | string, make: () => ChainAnswer): ChainAnswer {
     const version = this.links.results?.version ?? 0;
     if (version !== this.chainAnswersVersion) {
       this.chainAnswers.clear();
       this.screeningResources.clear();
       this.chainAnswersVersion = version;
     }
-    const code = this.index.locate(lon, lat);
-    let c = code >= 0 ? this.chainAnswers.get(code) : undefined;
+    let c = this.chainAnswers.get(key);
     if (!c) {
-      c = chainAnswer(this, chainAtPoint(this, lon, lat, this.index.chainOfCode(code)), true);
-      this.chainAnswers.set(code, c);
+      c = make();
+      this.chainAnswers.set(key, c);
     }
     return c;
+  }
+
+  /** The chain-only part of the answer at a point (memoised by the index's locate() code), or outside-coverage. */
+  chainAnswerAt(lon: number, lat: number): ChainAnswer {
+    const code = this.index.locate(lon, lat);
+    return this.memoChain(code, () =>
+      chainAnswer(this, chainAtPoint(this, lon, lat, this.index.chainOfCode(code)), true),
+    );
   }
 
   resolvePoint(lon: number, lat: number, match: Match = POINT_MATCH) {
@@ -96,36 +104,31 @@ export class Directory implements ResolveDeps {
    *  and a job falls to towns there: asked of `towns` (kept polygons, a loaded file, or the Census service). Without
    *  one, or when it cannot say, the answer is resolvePoint's, with a notice saying why. */
   async resolvePointTowns(lon: number, lat: number, match: Match = POINT_MATCH) {
-    const base = this.chainAnswerAt(lon, lat);
     const code = this.index.locate(lon, lat);
     const hit = this.index.chainOfCode(code);
     const chain = chainAtPoint(this, lon, lat, hit);
-    if (!townNotice(this, chain)) return answer(this, base, match, { lon, lat });
+    const base = this.memoChain(code, () => chainAnswer(this, chain, true));
+    const out = (c: ChainAnswer, notice?: string) =>
+      answer(this, notice ? { ...c, notices: [...c.notices, notice] } : c, match, { lon, lat });
     const state = chain.find((j) => j.type === "state")!;
-    if (!this.towns || !townLevelState(this.content, state.state ?? "")) return answer(this, base, match, { lon, lat });
+    if (!this.towns || !townNotice(this, chain) || !townLevelState(this.content, state.state ?? "")) return out(base);
     const found = await this.towns.find(lon, lat, state.state_fips!);
-    if ("miss" in found) {
-      const why = `The town or township at this point could not be found: ${found.detail}.`;
-      return answer(this, { ...base, notices: [...base.notices, why] }, match, { lon, lat });
-    }
+    if ("miss" in found) return out(base, `The town or township at this point could not be found: ${found.detail}.`);
     const row = this.store.jurisdiction(`cousub:${found.hit.geoid}`);
-    if (!row) {
-      const why = `The Census Bureau places this point in county subdivision ${found.hit.geoid} (${found.hit.name}), which this directory holds no record of.`;
-      return answer(this, { ...base, notices: [...base.notices, why] }, match, { lon, lat });
-    }
+    if (!row)
+      return out(
+        base,
+        `The Census Bureau places this point in county subdivision ${found.hit.geoid} (${found.hit.name}), which this directory holds no record of.`,
+      );
     const town = townRow(row, found.hit);
-    const key = `${code}|${town.jurisdiction_id}|${town.funcstat ?? ""}`;
-    let c = this.chainAnswers.get(key);
-    if (!c) {
+    const c = this.memoChain(`${code}|${town.jurisdiction_id}|${town.funcstat ?? ""}`, () => {
       const ids = [hit!.state, row.county_id ?? hit!.county, town.jurisdiction_id, hit!.place];
       const withTown = ids
         .map((id) => (id === town.jurisdiction_id ? town : id ? this.store.jurisdiction(id) : null))
         .filter((x): x is JurisdictionRow => !!x);
-      const made = chainAnswer(this, withTown, false);
-      c = { ...made, notices: made.notices };
-      this.chainAnswers.set(key, c);
-    }
-    return answer(this, { ...c, sources: [...c.sources, townSource(found.hit)] }, match, { lon, lat });
+      return chainAnswer(this, withTown, false);
+    });
+    return out({ ...c, sources: [...c.sources, townSource(found.hit)] });
   }
   resolveId(id: string) {
     return resolveId(this, id);

@@ -18,6 +18,8 @@ export const CACHE_MB = {
   geocoder: 8,
   /** Offline layers: features read from the layers file */
   layer_features: 24,
+  /** Towns: polygons read from the layers file (kept from the Census service or a loaded file) */
+  town_shapes: 8,
 } as const;
 
 export type CacheName = keyof typeof CACHE_MB;

@@ -4,7 +4,7 @@
 import { DomainError } from "../domain/errors";
 import type { Directory } from "../directory/directory";
 import type { ParcelSource, ParcelRecord, CountyInfo } from "../parcels/source";
-import { noDataReason, parcelUrl, OFFICIAL, OWNERS_REFUSAL } from "../parcels/county-data";
+import { noDataReason, parcelFacts, parcelUrl, OFFICIAL, OWNERS_REFUSAL } from "../parcels/county-data";
 import { countyNamesOf } from "../parcels/county-names";
 import { countyIn } from "../parcels/question";
 import { asksAboutPeople } from "../parcels/people-words";
@@ -30,14 +30,7 @@ const wantsOwners = (i: FactsInput) => [...(i.fields ?? []), i.question ?? ""].s
 
 function parcelOut(r: ParcelRecord, info: CountyInfo) {
   return {
-    apn: r.apn,
-    situs_address: r.situs_address,
-    acres: r.acres,
-    value: r.value,
-    value_label: r.value === null ? null : info.valueLabel,
-    last_sale_date: r.sale_date,
-    last_sale_price: r.sale_price,
-    year_built: r.year_built,
+    ...parcelFacts(r, info),
     building_sqft: r.sqft,
     parcel_map_url: parcelUrl(info.parcelUrlTemplate, r.apn),
     lat: r.lat,

@@ -62,9 +62,9 @@ export const OFFICIAL = "Parcel maps are not surveys; the county record is offic
 export const parcelUrl = (tpl: string | null, apn: string) =>
   tpl ? tpl.replace("{pin}", encodeURIComponent(apn)) : null;
 
-export function rowOf(r: ParcelRecord, rank: number, info: CountyInfo): CountyDataRow {
+/** The published facts of a parcel shared by a county-data row and MCP's property facts (in this order). */
+export function parcelFacts(r: ParcelRecord, info: CountyInfo) {
   return {
-    rank,
     apn: r.apn,
     situs_address: r.situs_address,
     acres: r.acres,
@@ -73,6 +73,13 @@ export function rowOf(r: ParcelRecord, rank: number, info: CountyInfo): CountyDa
     last_sale_date: r.sale_date,
     last_sale_price: r.sale_price,
     year_built: r.year_built,
+  };
+}
+
+export function rowOf(r: ParcelRecord, rank: number, info: CountyInfo): CountyDataRow {
+  return {
+    rank,
+    ...parcelFacts(r, info),
     parcel_gis_url: parcelUrl(info.parcelUrlTemplate, r.apn),
     lat: r.lat,
     lon: r.lon,

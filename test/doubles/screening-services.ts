@@ -22,7 +22,8 @@ export interface Double {
 }
 
 type Rings = number[][][];
-function inRings(rings: Rings, x: number, y: number): boolean {
+/** Even-odd containment of a point in one polygon's rings (also used by the TIGERweb double). */
+export function inRings(rings: Rings, x: number, y: number): boolean {
   let inside = false;
   for (const r of rings)
     for (let i = 0, j = r.length - 1; i < r.length; j = i++) {

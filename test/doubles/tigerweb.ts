@@ -6,6 +6,7 @@
 // polygons of ../shared/data/cousub/ (stagedTowns), or squares a test draws around a point with a real GEOID.
 import { gunzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
+import { inRings } from "./screening-services";
 
 export type TownMode = "ok" | "down" | "slow" | "garbage" | "arcgis-error" | "huge";
 export interface DoubleTown {
@@ -20,17 +21,6 @@ export interface TigerwebDouble {
   calls: number;
   towns: DoubleTown[];
   stop(): void;
-}
-
-function inRings(rings: number[][][], x: number, y: number): boolean {
-  let inside = false;
-  for (const r of rings)
-    for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
-      const [ax, ay] = r[j]!,
-        [bx, by] = r[i]!;
-      if (ay! > y !== by! > y && ax! + ((y - ay!) * (bx! - ax!)) / (by! - ay!) > x) inside = !inside;
-    }
-  return inside;
 }
 
 /** A square of `half` degrees around a point, as one town. */

@@ -64,8 +64,9 @@ describe("the TIGERweb client and the kept polygons (staged Vermont towns served
     const b = await f.find(-72.03, 44.43, "50");
     expect(b).toMatchObject({ hit: { geoid: "5000562200", kept: true } });
     expect(d.calls).toBe(1);
-    const c = await f.find(-72.2, 44.5, "50"); // outside St. Johnsbury: another town
-    expect("hit" in c && c.hit.geoid).not.toBe("5000562200");
+    const c = await f.find(-72.2, 44.5, "50"); // outside St. Johnsbury: another town, asked of the service
+    expect(c).toMatchObject({ hit: { kept: false, origin: { kind: "service" } } });
+    expect((c as any).hit.geoid).not.toBe("5000562200");
     expect(d.calls).toBe(2);
     expect(store.list()).toEqual([expect.objectContaining({ origin_kind: "service", towns: 2, states: "50" })]);
   });

@@ -18,13 +18,10 @@ export interface TownFinderOptions {
   service: { enabled: boolean; base_url: string; timeout_ms: number; max_bytes: number };
   /** Charged once per new outside lookup (the lookup limit). */
   takeLookup: () => { ok: boolean; retryAfter: number };
-  now?: () => Date;
 }
 
 export class TownFinder implements TownLocator {
   private readonly flights = singleFlight<string, TownLookup>();
-  /** outside calls made (tests, the sweep bench) */
-  calls = 0;
 
   constructor(private readonly opts: TownFinderOptions) {}
 
@@ -53,17 +50,15 @@ export class TownFinder implements TownLocator {
       get: (url) => getJson(url, { timeoutMs: s.timeout_ms, maxBytes: s.max_bytes }),
       post: () => Promise.reject(new UpstreamError("bad-reply", "not used")),
     };
-    this.calls++;
     try {
       const towns = await townsAt(http, s.base_url, lon, lat);
-      const fetched_at = (this.opts.now?.() ?? new Date()).toISOString();
       const origin = {
         kind: "service" as const,
         dataset: TIGERWEB_DATASET,
         publisher: CENSUS,
         url: s.base_url,
         vintage: null,
-        fetched_at,
+        fetched_at: new Date().toISOString(),
       };
       try {
         this.opts.store?.put(towns, origin);

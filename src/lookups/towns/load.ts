@@ -6,7 +6,7 @@
 import { basename } from "node:path";
 import { sha256Of } from "../layers/load";
 import { TownStore } from "./store";
-import type { TownPolygon } from "./tigerweb";
+import { CENSUS, type TownPolygon } from "./tigerweb";
 
 const pick = (p: Record<string, unknown>, names: string[]): string | null => {
   for (const n of names)
@@ -70,10 +70,10 @@ export function loadBoundaries(o: { file: string; layersFile: string; vintage?: 
     store.put(towns, {
       kind: "file",
       dataset: `${basename(o.file)} (county subdivisions, loaded file${o.vintage ? `, vintage ${o.vintage}` : ""})`,
-      publisher: "U.S. Census Bureau",
+      publisher: CENSUS,
       url: `urn:sha256:${sha256}`,
       vintage: o.vintage ?? null,
-      fetched_at: (o.now ?? new Date()).toISOString(),
+      fetched_at: new Date().toISOString(),
     });
   } finally {
     store.close();

@@ -4,6 +4,8 @@
 // the trail of every polygon, and an R*Tree of their boxes; a point is always tested against the exact polygon
 // (even-odd rule, on an edge = inside), never a cell.
 import { Database } from "bun:sqlite";
+import { LRUCache } from "lru-cache";
+import { budgeted } from "../../domain/cache-budget";
 import { polygonContains } from "../screening/geometry";
 import type { TownBoundaryOrigin } from "../../directory/town-at-point";
 import type { TownPolygon } from "./tigerweb";
@@ -38,7 +40,9 @@ export interface KeptTown {
 
 export class TownStore {
   private readonly db: Database;
-  private readonly shapes = new Map<number, Float64Array[][]>();
+  private readonly shapes = new LRUCache<number, Float64Array[][]>(
+    budgeted<Float64Array[][]>("town_shapes", 2000, (s) => s.flat().reduce((n, r) => n + r.byteLength, 64)),
+  );
 
   /** Opens (creating if needed) the towns tables of the layers file at `path`. */
   constructor(path: string) {
@@ -119,7 +123,6 @@ export class TownStore {
     let s = this.shapes.get(r.id);
     if (!s) {
       s = (JSON.parse(r.rings) as number[][][]).map((p) => p.map((ring) => Float64Array.from(ring)));
-      if (this.shapes.size > 2000) this.shapes.clear(); // a small working set; the file keeps them all
       this.shapes.set(r.id, s);
     }
     return s;

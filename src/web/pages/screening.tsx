@@ -6,6 +6,7 @@ import { Chain, EntryView, ResourceList, SourcesView, type Entry } from "../comp
 import { PointForm } from "../forms";
 import { dateOf, linker, type Linker, type Page, type PageInput } from "../site";
 import { apiQuery, hasAny, problemAsPage } from "./via-api";
+import type { Reading } from "../../lookups/screening/types";
 
 const FACTS = [
   ["flood", "Flood zone"],
@@ -25,14 +26,7 @@ const Banner = () => (
   </p>
 );
 
-interface Fact {
-  status: string;
-  summary: string;
-  detail: string | null;
-  values: Record<string, unknown>;
-  dataset: string;
-  publisher: string;
-  as_of: string | null;
+interface Fact extends Reading {
   caveat: string;
   decided_by: { description: string; function: string | null; office: Entry | null };
   resources: any[];
