@@ -134,6 +134,51 @@ describe("the host check", () => {
       reasons: ["host dat.maryland.gov belongs to state:24, not county:24031"],
     });
   });
+  test("a state's own directory page naming the county and the host proves the host; another state's never", () => {
+    const own3 = new OwnHosts();
+    own3.add("state:13", "georgia.gov");
+    own3.add("state:48", "texas.gov");
+    own3.add("county:13121", "fultoncountyga.gov");
+    const js = new Map(
+      [
+        ["county:13077", "Coweta County"],
+        ["county:13121", "Fulton County"],
+      ].map(([id, name]) => [id!, { jurisdiction_id: id!, name: name!, legal_type: "county" }]),
+    );
+    const ctx3: CheckCtx = { ...ctx, own: own3, jurisdictions: js };
+    const coweta: PageRecord = {
+      ...base,
+      jurisdiction_id: "county:13077",
+      office: "Tax Commissioner's Office",
+      topic: "property_tax_payment",
+      url: "http://www.cowetataxcom.com/taxes#/",
+      page: "https://dor.georgia.gov/county-property-tax-facts-coweta",
+      quote: "Website: www.cowetataxcom.com Pay Tax Online: http://www.cowetataxcom.com/taxes#/",
+      via: {
+        page: "https://dor.georgia.gov/county-property-tax-facts-coweta",
+        quote: "Website: www.cowetataxcom.com Pay Tax Online",
+      },
+    };
+    // the county is named in the state page's address; the quote names the host
+    expect(checkPageRecord(coweta, ctx3)).toEqual({ ok: true, home: "county:13077" });
+    // named in the quote instead
+    const listed = { page: "https://dor.georgia.gov/tax-commissioners", quote: "Coweta County: www.cowetataxcom.com" };
+    expect(checkPageRecord({ ...coweta, page: listed.page, via: listed }, ctx3).ok).toBe(true);
+    // a state page that names neither this county (another county's facts page) nor, then, proves anything
+    const other = { ...coweta.via!, page: "https://dor.georgia.gov/county-property-tax-facts-fulton" };
+    expect(checkPageRecord({ ...coweta, page: other.page, via: other }, ctx3)).toEqual({
+      ok: false,
+      reasons: [
+        "via page https://dor.georgia.gov/county-property-tax-facts-fulton is not on the government's own host (nor its state's page naming Coweta County)",
+      ],
+    });
+    // another state's page never counts
+    const texas = { page: "https://comptroller.texas.gov/coweta", quote: "Coweta County: www.cowetataxcom.com" };
+    expect(checkPageRecord({ ...coweta, page: texas.page, via: texas }, ctx3).ok).toBe(false);
+    // another county's own page is not the state's: Fulton's site naming Coweta's host proves nothing for Coweta
+    const fulton = { page: "https://www.fultoncountyga.gov/coweta", quote: "Coweta County: www.cowetataxcom.com" };
+    expect(checkPageRecord({ ...coweta, page: fulton.page, via: fulton }, ctx3).ok).toBe(false);
+  });
   test("a consolidated city-county's twin host is the same government; an override's body takes the record", () => {
     const phila = {
       jurisdiction_id: "county:42101",

@@ -4,7 +4,8 @@
 // read and a quote of at most 300 characters that shows what the page is. Checked before anything is stored:
 //   - the quote: present, at most 300 characters; a phone, e-mail or address is kept only when it is in the quote;
 //   - the host: the URL's host is the government's own (own-hosts.ts: .gov registry, GSA list, UScityURL), or the
-//     host a page on an own host names in its quoted text (`via`), e.g. a vendor's payment portal (`provider`);
+//     host a page on an own host names in its quoted text (`via`), e.g. a vendor's payment portal (`provider`),
+//     or that the state's own directory page names for that government (stateDirectory below);
 //     a host owned by another government is refused, except a consolidated city-county twin (the same government)
 //     and the body a documented override names for that job (New York City's Department of Finance in the five
 //     borough counties), to which the record then belongs;
@@ -80,6 +81,25 @@ export interface CheckCtx {
 
 export type Checked = { ok: true; home: string } | { ok: false; reasons: string[] };
 
+/** The state's own directory of its local offices (a revenue department's page per county, a comptroller's list)
+ *  is evidence of which host is a county's or city's own: a via page on the host of the state the government lies
+ *  in counts when its URL or its quote names the government (its name without "County"/"City"). Returns the
+ *  record's own government then, else null. Another county's or city's page never counts. */
+function stateDirectory(viaHost: string, viaPage: string, viaQuote: string, id: string, ctx: CheckCtx): string | null {
+  const state = `state:${id.split(":")[1]?.slice(0, 2) ?? ""}`;
+  if (!ctx.own.isOwn(viaHost, state)) return null;
+  const name = ctx.jurisdictions.get(id)?.name;
+  if (!name) return null;
+  const base = squash(baseName(name).replace(/[^\w ]+/g, " "));
+  if (base.length < 3) return null;
+  const inQuote = ` ${squash(viaQuote.replace(/[^\w ]+/g, " "))} `.includes(` ${base} `);
+  const path = decodeURIComponent(new URL(viaPage).pathname)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-");
+  const inPath = `-${path}-`.includes(`-${base.replace(/ /g, "-")}-`);
+  return inQuote || inPath ? id : null;
+}
+
 /** Every check of one record; `home` is the government the record belongs to (see the header). */
 export function checkPageRecord(r: PageRecord, ctx: CheckCtx): Checked {
   const reasons: string[] = [];
@@ -119,10 +139,14 @@ export function checkPageRecord(r: PageRecord, ctx: CheckCtx): Checked {
   let home = accepted(urlHost);
   if (!home && r.via) {
     const viaHost = isHttpUrl(r.via.page) ? hostOf(r.via.page) : null;
-    const viaHome = viaHost ? accepted(viaHost) : null;
-    const named = squash(String(r.via.quote ?? "")).includes(urlHost.replace(/^www\./, ""));
-    if (!viaHome) reasons.push(`via page ${r.via.page} is not on the government's own host`);
-    else if (String(r.via.quote ?? "").length > QUOTE_MAX) reasons.push("via quote over 300 characters");
+    const viaQuote = String(r.via.quote ?? "");
+    const viaHome = viaHost ? (accepted(viaHost) ?? stateDirectory(viaHost, r.via.page, viaQuote, id, ctx)) : null;
+    const named = squash(viaQuote).includes(urlHost.replace(/^www\./, ""));
+    if (!viaHome)
+      reasons.push(
+        `via page ${r.via.page} is not on the government's own host (nor its state's page naming ${ctx.jurisdictions.get(id)?.name ?? id})`,
+      );
+    else if (viaQuote.length > QUOTE_MAX) reasons.push("via quote over 300 characters");
     else if (!named) reasons.push(`via quote does not name ${urlHost}`);
     else home = viaHome;
   }
@@ -138,7 +162,12 @@ export function checkPageRecord(r: PageRecord, ctx: CheckCtx): Checked {
     return { ok: false, reasons };
   }
   // the page read is the URL itself, or a page on an accepted host (the URL named in its text)
-  if (pageHost !== urlHost && !accepted(pageHost) && !(r.via && hostOf(r.via.page) === pageHost))
+  if (
+    pageHost !== urlHost &&
+    !accepted(pageHost) &&
+    !(r.via && hostOf(r.via.page) === pageHost) &&
+    !stateDirectory(pageHost, r.page, quote, id, ctx)
+  )
     return { ok: false, reasons: [`page ${r.page} is neither the url nor on an own host`] };
   return { ok: true, home };
 }
