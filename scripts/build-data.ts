@@ -8,6 +8,7 @@ import { measurePeopleCoverage, peopleCoverageTable } from "./build/coverage-peo
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { Inputs } from "./build/inputs";
+import { commandNamed, list, parseCommand, str, usageOf, VERSION, type Parsed } from "../src/cli/commands";
 import { Stats, newRow, type JRow } from "./build/model";
 import { ATLAS_COUNTIES, ATLAS_STATES, loadAtlas } from "./build/atlas";
 import { loadOcd, OCD } from "./build/ocd";
@@ -342,35 +343,20 @@ function printSummary(s: any, log: (l: string) => void) {
   );
 }
 
-export function parseArgs(argv: string[], projectRoot: string): BuildOptions {
+/** The build's options from `directory build-data` / `bun scripts/build-data.ts` arguments, parsed with the one
+ *  declaration of the command (src/cli/commands.ts). */
+export function optionsOf(p: Parsed, projectRoot: string): BuildOptions {
+  const v = p.values;
   const o: BuildOptions = {
-    out: "./directory.sqlite",
+    out: str(v.out) ?? "./directory.sqlite",
     sourcesDir: null,
     projectRoot,
-    extraRecords: [],
-    coverage: true,
+    extraRecords: list(v.records),
+    coverage: !v["no-coverage"],
   };
-  let sources: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i],
-      v = () => {
-        const x = argv[++i];
-        if (x === undefined) throw new Error(`${a} needs a value`);
-        return x;
-      };
-    if (a === "--out") o.out = v();
-    else if (a === "--sources") sources = v();
-    else if (a === "--records") o.extraRecords!.push(v());
-    else if (a === "--download") o.download = true;
-    else if (a === "--no-coverage") o.coverage = false;
-    else if (a === "--dataset-version") o.datasetVersion = v();
-    else if (a === "--help" || a === "-h") {
-      console.log(
-        "usage: bun scripts/build-data.ts [--out FILE] [--sources DIR|none] [--records FILE] [--download] [--dataset-version V] [--no-coverage]",
-      );
-      process.exit(0);
-    } else throw new Error(`unknown option ${a}`);
-  }
+  if (v.download) o.download = true;
+  if (str(v["dataset-version"])) o.datasetVersion = str(v["dataset-version"]);
+  const sources = str(v.sources);
   if (sources === "none") o.sourcesDir = null;
   else if (sources) o.sourcesDir = sources;
   else {
@@ -382,8 +368,20 @@ export function parseArgs(argv: string[], projectRoot: string): BuildOptions {
 
 if (import.meta.main) {
   const projectRoot = resolve(import.meta.dir, "..");
+  const spec = commandNamed("build-data")!;
+  let p: Parsed;
   try {
-    await buildData(parseArgs(process.argv.slice(2), projectRoot));
+    p = parseCommand(spec, process.argv.slice(2));
+  } catch (e) {
+    console.error(`error: build-data: ${(e as Error).message}\n${usageOf(spec)}`);
+    process.exit(2);
+  }
+  if (p.values.help || p.values.version) {
+    console.log(p.values.help ? usageOf(spec) : `directory ${VERSION}`);
+    process.exit(0);
+  }
+  try {
+    await buildData(optionsOf(p, projectRoot));
   } catch (e) {
     console.error(`build-data failed: ${(e as Error).message}`);
     process.exit(1);

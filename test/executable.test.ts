@@ -7,6 +7,8 @@ import { $ } from "bun";
 import { ROOT } from "./helpers/app";
 import { atlasDataFile } from "./helpers/data-file";
 import { rawRequest } from "./helpers/raw-http";
+import { COMMANDS } from "../src/cli/commands";
+import pkg from "../package.json" with { type: "json" };
 
 const work = mkdtempSync(join(tmpdir(), "directory-exe-"));
 const exe = join(work, "directory");
@@ -135,5 +137,87 @@ describe("one executable", () => {
     expect(l).not.toContain(key);
     expect(Bun.spawnSync([exe, "keys", "revoke", id], { env }).exitCode).toBe(0);
     expect(Bun.spawnSync([exe, "keys", "list"], { env }).stdout.toString()).toContain("revoked");
+  });
+});
+
+describe("the command line of the executable (issue 22)", () => {
+  const run = (args: string[], cwd = work) =>
+    Bun.spawnSync([exe, ...args], {
+      cwd,
+      env: { PATH: process.env.PATH ?? "", DIRECTORY_STATE_FILE: join(work, "cli-state.sqlite") },
+      timeout: 15_000, // a command that started serving instead of printing its usage would be killed here
+    });
+  test("--help and -h on every command print its usage with every option and run nothing (exit 0)", () => {
+    for (const c of COMMANDS)
+      for (const h of ["--help", "-h"]) {
+        const p = run([c.name, h]);
+        expect([c.name, h, p.exitCode]).toEqual([c.name, h, 0]);
+        const out = p.stdout.toString();
+        expect(out.startsWith(`usage: directory ${c.name}`)).toBe(true);
+        for (const o of Object.keys(c.options)) expect(out).toContain(`--${o}`);
+      }
+    // --help after other options, and after a subcommand, still only prints the usage
+    expect(run(["check-links", "--config", "links.yaml", "--help"]).exitCode).toBe(0);
+    const keys = run(["keys", "list", "--help"]);
+    expect(keys.exitCode).toBe(0);
+    expect(keys.stdout.toString()).toStartWith("usage: directory keys");
+    expect(run(["mcp", "--help"]).stdout.toString()).toContain("--parcels FILE");
+    expect(run(["--help"]).stdout.toString()).toContain("load-boundaries");
+  });
+  test("--version prints the package's version", () => {
+    for (const args of [["--version"], ["serve", "--version"]]) {
+      const p = run(args);
+      expect(p.exitCode).toBe(0);
+      expect(p.stdout.toString().trim()).toBe(`directory ${pkg.version}`);
+    }
+  });
+  test("an unknown option, a missing or bad value, an unknown command: exit 2 naming it", () => {
+    const cases: [string[], string][] = [
+      [["serve", "--prot", "8304"], "unknown option --prot"],
+      [["serve", "--port", "abc"], '--port must be a port number from 0 to 65535 (0: any free port) (got "abc")'],
+      [["serve", "--port", "99999"], '(got "99999")'],
+      [["serve", "--port"], "--port needs a value"],
+      [["serve", "stray"], 'unexpected argument "stray"'],
+      [["mcp", "--http=yes"], "--http takes no value"],
+      [["check-links", "--limit", "0"], "--limit must be a positive integer"],
+      [["keys", "create", "--tier", "gold"], "--tier must be one of standard, partner"],
+      [["keys", "rotate"], 'unknown keys command "rotate"'],
+      [["load-parcels", "--county", "17031", "--mapping", "m.yaml", "x.csv"], "--county must be county:NNNNN"],
+      [["load-layer", "--kind", "fire", "x.gpkg"], "--kind must be one of flood, wetlands, shoreland, soils"],
+      [["frobnicate"], 'unknown command "frobnicate"'],
+    ];
+    for (const [args, msg] of cases) {
+      const p = run(args);
+      expect([args, p.exitCode]).toEqual([args, 2]);
+      expect(p.stderr.toString()).toContain(msg);
+    }
+    for (const c of COMMANDS) {
+      const p = run([c.name, "--no-such-option"]);
+      expect([c.name, p.exitCode]).toEqual([c.name, 2]);
+      expect(p.stderr.toString()).toContain("unknown option --no-such-option");
+    }
+  });
+  test("a second server on the port this executable serves: one line, exit 1", async () => {
+    const p = Bun.spawnSync(
+      [exe, "serve", "--data", await atlasDataFile(), "--host", "127.0.0.1", "--port", String(port)],
+      {
+        cwd: work,
+        env: { PATH: process.env.PATH ?? "", DIRECTORY_STATE_FILE: join(work, "cli-state2.sqlite") },
+        timeout: 30_000,
+      },
+    );
+    expect(p.exitCode).toBe(1);
+    const err = p.stderr.toString().trim().split("\n");
+    expect(err).toHaveLength(1);
+    expect(err[0]).toContain(`port ${port} in use`);
+    expect((await fetch(`http://127.0.0.1:${port}/v1/topics`)).status).toBe(200); // the first one still serves
+  });
+  test("build-data outside a checkout says in one line where it runs (exit 1)", () => {
+    const empty = mkdtempSync(join(tmpdir(), "directory-empty-"));
+    const p = run(["build-data", "--out", join(empty, "x.sqlite")], empty);
+    expect(p.exitCode).toBe(1);
+    const err = p.stderr.toString().trim().split("\n");
+    expect(err).toHaveLength(1);
+    expect(err[0]).toContain("build-data runs from a checkout of the project");
   });
 });

@@ -7,15 +7,15 @@ import { checkLinks, summaryLines, userAgentOf } from "../links/checker";
 import { consoleProgress } from "../links/progress";
 import { LinkResults } from "../links/results";
 import { targetsOf } from "../links/targets";
+import { list, str, type Parsed } from "./commands";
 
-export async function runCheckLinks(cfg: Config, args: string[]): Promise<number> {
+export async function runCheckLinks(cfg: Config, p: Parsed): Promise<number> {
   const ua = userAgentOf(cfg.links);
   const { db } = await openDataFile(cfg.data_file);
   const t = targetsOf(db);
-  const only = args.flatMap((a, i) => (args[i - 1] === "--url" ? [a] : []));
-  const limit = Number(args[args.indexOf("--limit") + 1]);
+  const only = list(p.values.url);
   let urls = only.length ? only : t.urls;
-  if (args.includes("--limit") && Number.isInteger(limit) && limit > 0) urls = urls.slice(0, limit);
+  if (str(p.values.limit)) urls = urls.slice(0, Number(str(p.values.limit)));
   console.log(
     `${urls.length} links to check (${t.resources} resource, ${t.offices} office, ${t.sources} source URLs in ${cfg.data_file}); user agent "${ua}"`,
   );

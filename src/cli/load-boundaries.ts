@@ -6,31 +6,22 @@ import type { Config } from "../config/config";
 import { loadBoundaries } from "../lookups/towns/load";
 import { TownStore } from "../lookups/towns/store";
 import { existsSync } from "node:fs";
+import { commandNamed, str, usageOf, type Parsed } from "./commands";
 
-export const LOAD_BOUNDARIES_USAGE =
-  "usage: directory load-boundaries --kind cousub FILE [--layers FILE] [--vintage YEAR] | --list [--layers FILE]";
-
-export function runLoadBoundaries(cfg: Config, args: string[]): number {
-  const flag = (n: string) => {
-    const i = args.indexOf(`--${n}`);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
-  if (args.includes("--help") || args.includes("-h")) {
-    console.log(LOAD_BOUNDARIES_USAGE);
-    return 0;
-  }
-  const layersFile = flag("layers") ?? cfg.layers_file;
-  if (args.includes("--list")) {
+export function runLoadBoundaries(cfg: Config, p: Parsed): number {
+  const layersFile = str(p.values.layers) ?? cfg.layers_file;
+  if (p.values.list) {
     if (!existsSync(layersFile)) return 0;
     const s = new TownStore(layersFile);
     for (const r of s.list()) console.log(`${r.origin_kind}\t${r.dataset}\t${r.towns} towns\tstates ${r.states}`);
     s.close();
     return 0;
   }
-  const valued = new Set(["kind", "layers", "vintage", "config"]);
-  const file = args.find((a, i) => !a.startsWith("--") && !(i > 0 && valued.has(args[i - 1]!.slice(2))));
-  if (flag("kind") !== "cousub" || !file) {
-    console.error(LOAD_BOUNDARIES_USAGE);
+  const file = p.positionals[0];
+  if (!str(p.values.kind) || !file) {
+    console.error(
+      `error: load-boundaries: needs --kind cousub and FILE (or --list)\n${usageOf(commandNamed("load-boundaries")!)}`,
+    );
     return 2;
   }
   if (!existsSync(file)) {
@@ -38,7 +29,7 @@ export function runLoadBoundaries(cfg: Config, args: string[]): number {
     return 2;
   }
   try {
-    const r = loadBoundaries({ file, layersFile, vintage: flag("vintage") });
+    const r = loadBoundaries({ file, layersFile, vintage: str(p.values.vintage) });
     console.log(
       `loaded ${r.towns} county subdivisions (states ${r.states.join(", ")}) from ${file} into ${layersFile}${r.skipped ? `; ${r.skipped} features without a GEOID or polygon skipped` : ""} (sha256 ${r.sha256.slice(0, 12)}…)`,
     );

@@ -4,18 +4,12 @@
 import type { Config } from "../config/config";
 import { loadLayer } from "../lookups/layers/load";
 import { LayerStore } from "../lookups/layers/store";
-import { KINDS, type Kind } from "../lookups/layers/schema";
+import type { Kind } from "../lookups/layers/schema";
+import { commandNamed, str, usageOf, type Parsed } from "./commands";
 
-const USAGE =
-  "usage: directory load-layer --kind flood|wetlands|shoreland|soils FILE [--layers FILE] [--publisher TEXT] [--vintage DATE] [--state XX] | --list";
-
-export function runLoadLayer(cfg: Config, args: string[]): number {
-  const flag = (n: string) => {
-    const i = args.indexOf(`--${n}`);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
-  const layersFile = flag("layers") ?? cfg.layers_file;
-  if (args.includes("--list")) {
+export function runLoadLayer(cfg: Config, p: Parsed): number {
+  const layersFile = str(p.values.layers) ?? cfg.layers_file;
+  if (p.values.list) {
     const store = LayerStore.open(layersFile);
     for (const l of store?.list() ?? [])
       console.log(
@@ -23,20 +17,19 @@ export function runLoadLayer(cfg: Config, args: string[]): number {
       );
     return 0;
   }
-  const kind = flag("kind") as Kind | undefined;
-  const valued = new Set(["kind", "layers", "publisher", "vintage", "state", "config"]);
-  const file = args.find((a, i) => !a.startsWith("--") && !(i > 0 && valued.has(args[i - 1]!.slice(2))));
-  if (!kind || !KINDS.includes(kind) || !file) {
-    console.error(USAGE);
+  const kind = str(p.values.kind) as Kind | undefined;
+  const file = p.positionals[0];
+  if (!kind || !file) {
+    console.error(`error: load-layer: needs --kind and FILE (or --list)\n${usageOf(commandNamed("load-layer")!)}`);
     return 2;
   }
   const r = loadLayer({
     kind,
     file,
     layersFile,
-    publisher: flag("publisher"),
-    vintage: flag("vintage"),
-    state: flag("state"),
+    publisher: str(p.values.publisher),
+    vintage: str(p.values.vintage),
+    state: str(p.values.state),
     log: (s) => console.log(s),
   });
   console.log(

@@ -2,23 +2,19 @@
 // into the parcel store (config parcels.file), with progress and a summary.
 import type { Config } from "../config/config";
 import { loadParcels, summaryLines } from "../parcels/load";
+import { commandNamed, str, usageOf, type Parsed } from "./commands";
 
-export async function runLoadParcels(
-  cfg: Config,
-  args: string[],
-  flag: (a: string[], n: string) => string | undefined,
-): Promise<number> {
-  const county = flag(args, "county"),
-    mapping = flag(args, "mapping");
-  const valued = new Set(["--county", "--mapping", "--store", "--config"]);
-  const input = args.find((a, i) => !a.startsWith("--") && !valued.has(args[i - 1] ?? ""));
+export async function runLoadParcels(cfg: Config, p: Parsed): Promise<number> {
+  const county = str(p.values.county),
+    mapping = str(p.values.mapping),
+    input = p.positionals[0];
   if (!county || !mapping || !input) {
     console.error(
-      "usage: directory load-parcels --county county:NNNNN --mapping FILE.yaml [--store FILE] INPUT(.csv|.geojson|.gpkg|.shp)",
+      `error: load-parcels: needs --county, --mapping and INPUT\n${usageOf(commandNamed("load-parcels")!)}`,
     );
     return 2;
   }
-  const store = flag(args, "store") ?? cfg.parcels.file;
+  const store = str(p.values.store) ?? cfg.parcels.file;
   const t0 = performance.now();
   const s = await loadParcels({ county, mappingFile: mapping, input, store });
   for (const l of summaryLines(s)) console.log(l);

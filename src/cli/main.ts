@@ -1,73 +1,88 @@
 #!/usr/bin/env bun
-// One CLI: serve | keys | build-data | load-parcels | mcp. `bun run build` compiles this file into one executable.
+// One CLI: serve | keys | build-data | check-links | load-boundaries | load-layer | load-parcels | mcp.
+// `bun run build` compiles this file into one executable. Each command's options are declared once (commands.ts):
+// --help/-h prints that command's usage and runs nothing; an unknown option or a bad value exits 2 naming it.
 import { loadConfig } from "../config/config";
-import { runKeys } from "./keys";
-import { runServe } from "./serve";
+import { commandNamed, mainUsage, parseCommand, str, usageOf, UsageError, VERSION, type Parsed } from "./commands";
 
-const USAGE = `usage: directory <command> [options]
-  serve       [--config FILE] [--data FILE] [--host H] [--port N]   serve the /v1 API from a data file
-  keys        create --tier standard|partner --label TEXT | revoke KEY_ID | list   [--config FILE] [--state FILE]
-  build-data  [--out FILE] [--sources DIR|none]                     build directory.sqlite from data/ and inputs
-  check-links [--config FILE] [--data FILE] [--state FILE] [--limit N] [--url URL]...   check links, results to the state file
-  load-boundaries --kind cousub FILE [--layers FILE] [--vintage YEAR] | --list
-                                                                    load town/township boundaries (GDAL ogr2ogr)
-  load-layer  --kind flood|wetlands|shoreland|soils FILE [--layers FILE] [--publisher T] [--vintage D] [--state XX] | --list
-                                                                    load an offline screening layer (GDAL ogr2ogr)
-  load-parcels --county county:NNNNN --mapping FILE.yaml [--store FILE] INPUT   load one county into parcels.sqlite
-  mcp         [--http] [--port N] [--config FILE] [--data FILE]     assistant-protocol server (stdio, or Streamable HTTP)`;
-
-export function flag(args: string[], name: string): string | undefined {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-}
-
-async function main(argv: string[]): Promise<number> {
-  const [cmd, ...args] = argv;
-  const cfgFile = flag(args, "config") ?? process.env.DIRECTORY_CONFIG ?? null;
-  switch (cmd) {
+async function run(name: string, p: Parsed): Promise<number> {
+  const v = p.values;
+  const cfgFile = str(v.config) ?? process.env.DIRECTORY_CONFIG ?? null;
+  const overrides: Record<string, unknown> = {};
+  if (str(v.data)) overrides.data_file = str(v.data);
+  if (str(v.state)) overrides.state_file = str(v.state);
+  const cfg = () => loadConfig(cfgFile, process.env, overrides as any);
+  switch (name) {
     case "serve": {
-      const overrides: Record<string, unknown> = {};
-      if (flag(args, "data")) overrides.data_file = flag(args, "data");
-      if (flag(args, "host")) overrides.host = flag(args, "host");
-      if (flag(args, "port")) overrides.port = Number(flag(args, "port"));
-      return runServe(loadConfig(cfgFile, process.env, overrides as any));
+      if (str(v.host)) overrides.host = str(v.host);
+      if (str(v.port)) overrides.port = Number(str(v.port));
+      const { runServe } = await import("./serve");
+      return runServe(cfg());
     }
     case "keys": {
-      const overrides: Record<string, unknown> = {};
-      if (flag(args, "state")) overrides.state_file = flag(args, "state");
-      return runKeys(loadConfig(cfgFile, process.env, overrides as any), args);
+      const { runKeys } = await import("./keys");
+      return runKeys(cfg(), p);
     }
     case "build-data": {
       const { runBuildData } = await import("./build-data");
-      return runBuildData(args);
+      return runBuildData(p);
     }
     case "check-links": {
-      const overrides: Record<string, unknown> = {};
-      if (flag(args, "data")) overrides.data_file = flag(args, "data");
-      if (flag(args, "state")) overrides.state_file = flag(args, "state");
       const { runCheckLinks } = await import("./check-links");
-      return runCheckLinks(loadConfig(cfgFile, process.env, overrides as any), args);
+      return runCheckLinks(cfg(), p);
     }
     case "load-layer": {
       const { runLoadLayer } = await import("./load-layer");
-      return runLoadLayer(loadConfig(cfgFile, process.env), args);
+      return runLoadLayer(cfg(), p);
     }
     case "load-boundaries": {
       const { runLoadBoundaries } = await import("./load-boundaries");
-      return runLoadBoundaries(loadConfig(cfgFile, process.env), args);
+      return runLoadBoundaries(cfg(), p);
     }
     case "load-parcels": {
       const { runLoadParcels } = await import("./load-parcels");
-      return runLoadParcels(loadConfig(cfgFile, process.env), args, flag);
+      return runLoadParcels(cfg(), p);
     }
     case "mcp": {
       const { runMcp } = await import("./mcp");
-      return runMcp(cfgFile, args, flag);
+      return runMcp(cfg(), p);
     }
-    default:
-      console.error(USAGE);
-      return cmd === "help" || cmd === "--help" ? 0 : 2;
   }
+  return 2;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === "--version" || name === "version") {
+    console.log(`directory ${VERSION}`);
+    return 0;
+  }
+  if (name === undefined || name === "help" || name === "--help" || name === "-h") {
+    (name === undefined ? console.error : console.log)(mainUsage());
+    return name === undefined ? 2 : 0;
+  }
+  const spec = commandNamed(name);
+  if (!spec) {
+    console.error(`error: unknown command "${name}"\n${mainUsage()}`);
+    return 2;
+  }
+  let parsed: Parsed;
+  try {
+    parsed = parseCommand(spec, args);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`error: ${name}: ${e.message}\n${usageOf(spec)}`);
+    return 2;
+  }
+  if (parsed.values.help) {
+    console.log(usageOf(spec));
+    return 0;
+  }
+  if (parsed.values.version) {
+    console.log(`directory ${VERSION}`);
+    return 0;
+  }
+  return run(name, parsed);
 }
 
 if (import.meta.main) {
