@@ -221,3 +221,67 @@ describe("the command line of the executable (issue 22)", () => {
     expect(err[0]).toContain("build-data runs from a checkout of the project");
   });
 });
+
+describe("air-gapped: the executable in an empty folder with only its data file (issue 22)", () => {
+  test("every outside service off: nothing says 'try again' for a service that is off; nothing says 'no' for data not loaded", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "directory-airgap-"));
+    const data = join(dir, "directory.sqlite");
+    await Bun.write(data, Bun.file(await atlasDataFile())); // the atlas-only file: no places, no radon table
+    const p3 = 20000 + Math.floor(Math.random() * 20000);
+    await Bun.write(
+      join(dir, "airgap.yaml"),
+      [
+        "geocoder: { enabled: false }",
+        "towns: { enabled: false }",
+        "screening:",
+        ...["flood", "wetlands", "soils", "elevation", "shoreland"].map((s) => `  ${s}: { enabled: false }`),
+      ].join("\n"),
+    );
+    const server = Bun.spawn(
+      [exe, "serve", "--config", "airgap.yaml", "--data", "directory.sqlite", "--port", String(p3)],
+      {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? "" },
+        stdout: "pipe",
+        stderr: "pipe",
+      },
+    );
+    try {
+      const base = `http://127.0.0.1:${p3}`;
+      await waitFor(`${base}/v1/topics`, 20000);
+      const chicago = "lat=41.8781&lon=-87.6298";
+      const s = (await (await fetch(`${base}/v1/screening?${chicago}`)).json()) as any;
+      for (const [k, f] of Object.entries<any>(s.data.facts)) {
+        expect([k, f.status]).toEqual([k, "unknown"]);
+        expect(f.summary).toMatch(/^Not available on this server/);
+        expect(JSON.stringify(f)).not.toMatch(/try again/i);
+      }
+      expect(s.data.facts.radon.summary).toContain("EPA Map of Radon Zones is not loaded"); // never "not on the map"
+      const page = await (await fetch(`${base}/screening?${chicago}`)).text();
+      expect(page).not.toMatch(/try again|not on the EPA Map/i);
+      const addr = await fetch(
+        `${base}/v1/jurisdictions/resolve?address=${encodeURIComponent("1 Main St, Chicago, IL")}`,
+      );
+      expect(addr.status).toBe(503);
+      const a = (await addr.json()) as any;
+      expect(a.type).toBe(`${base}/problems/upstream-unavailable`);
+      expect(a.detail).toContain("Address search is not available on this server");
+      const cd = await fetch(`${base}/v1/county-data?jurisdiction_id=county:17031&op=count`);
+      expect(cd.status).toBe(200);
+      const c = (await cd.json()) as any;
+      expect(c.data.state).toBe("no_data");
+      expect(c.data.answer).toContain("This server holds no parcel data");
+      const point = (await (await fetch(`${base}/v1/jurisdictions/resolve?${chicago}`)).json()) as any;
+      expect(JSON.stringify(point)).not.toMatch(/try again/i);
+      // no city boundaries in this file: a city-level job is not handed to Cook County (Chicago zones and permits)
+      for (const fn of ["zoning", "permits"]) {
+        expect(point.data.functions[fn].jurisdiction_id).toBeNull();
+        expect(point.data.functions[fn].basis).toContain("this data file holds no city, village or borough boundaries");
+      }
+      expect(point.data.functions.assessment.jurisdiction_id).toBe("county:17031"); // a county job still answers
+    } finally {
+      server.kill();
+      await server.exited;
+    }
+  }, 60_000);
+});

@@ -75,6 +75,7 @@ export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void
       ttlMs: cfg.geocoder.cache_ttl_s * 1000,
       maxEntries: cfg.geocoder.cache_entries,
       takeLookup: lookupTaker(limiter),
+      enabled: cfg.geocoder.enabled !== false && cfg.geocoder.base_url !== "",
     }),
     cursors: new Cursors(secret),
     deprecations: DEPRECATIONS,

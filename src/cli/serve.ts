@@ -16,16 +16,21 @@ export async function runServe(cfg: Config): Promise<number> {
   console.log(
     `serving ${cfg.base_url} on ${origin}/v1 (data: ${cfg.data_file}, as_of ${deps.asOf}); pages at ${origin}/${cfg.mcp.in_serve ? `; MCP at ${origin}${cfg.mcp.path}` : ""}`,
   );
-  deps.parcels?.counties().then(
-    (cs) =>
-      console.log(
-        `parcels: ${cfg.parcels.file}: ${cs.length ? cs.map((c) => `${c.countyId}${c.apiUse ? "" : " (not licensed for API use: no_data)"}`).join(", ") : "no county loaded (county-data answers no_data)"}`,
-      ),
-    () =>
-      console.log(
-        `parcels: no usable parcel store at ${cfg.parcels.file}: county-data answers 503 until one is loaded (directory load-parcels)`,
-      ),
-  );
+  if (deps.parcels?.holdsNone?.())
+    console.log(
+      `parcels: none on this server (${cfg.parcels.file ? `no file at ${cfg.parcels.file}` : "parcels.file is empty"}): county-data answers no_data for every county (load one with directory load-parcels)`,
+    );
+  else
+    deps.parcels?.counties().then(
+      (cs) =>
+        console.log(
+          `parcels: ${cfg.parcels.file}: ${cs.length ? cs.map((c) => `${c.countyId}${c.apiUse ? "" : " (not licensed for API use: no_data)"}`).join(", ") : "no county loaded (county-data answers no_data)"}`,
+        ),
+      () =>
+        console.log(
+          `parcels: no usable parcel store at ${cfg.parcels.file}: county-data answers 503 until one is loaded (directory load-parcels)`,
+        ),
+    );
   return stopOnSignal(server, cfg.timeouts.shutdown_grace_ms, (line) => console.error(line));
 }
 

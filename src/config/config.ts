@@ -17,7 +17,8 @@ export interface Config {
   limits: Record<LimitClass, LimitNumbers>;
   limit_memory: number; // max tracked addresses/keys per bucket class (LRU)
   timeouts: { geocoder_ms: number; screening_ms: number; request_ms: number; shutdown_grace_ms: number };
-  geocoder: { base_url: string; benchmark: string; cache_entries: number; cache_ttl_s: number };
+  /** the Census geocoder behind ?address= ("" or enabled false = switched off: address search is not offered) */
+  geocoder: { enabled: boolean; base_url: string; benchmark: string; cache_entries: number; cache_ttl_s: number };
   links: LinksConfig; // the link checker (src/links)
   layers_file: string; // optional offline screening layers (load-layer); missing file = none
   screening: ScreeningConfig;
@@ -88,6 +89,7 @@ export function defaultConfig(): Config {
     limit_memory: 100_000,
     timeouts: { geocoder_ms: 5000, screening_ms: 8000, request_ms: 30000, shutdown_grace_ms: 10000 },
     geocoder: {
+      enabled: true,
       base_url: "https://geocoding.geo.census.gov",
       benchmark: "Public_AR_Current",
       cache_entries: 50_000,

@@ -78,13 +78,18 @@ function elseBody(chain: JurisdictionRow[], elseLevel: string): JurisdictionRow 
 }
 
 /** The body at the rule's level, else at its else_level; `fallback` tells which one answered. A fallback that holds
- *  only in counties without townships (else_only_without_towns) asks `countyHasTowns`. */
+ *  only in counties without townships (else_only_without_towns) asks `countyHasTowns`. A city-level rule in a data
+ *  file that holds no places at all falls back to nobody (`unheld`): the absence of city boundaries is not a finding
+ *  that the point lies outside every city. */
 function pick(
   chain: JurisdictionRow[],
   rule: { level: string | null; else_level?: string | null; else_only_without_towns?: boolean } | null,
   countyHasTowns: (countyId: string) => boolean = () => false,
-): { body: JurisdictionRow | null; fallback: boolean } {
+  placesHeld = true,
+): { body: JurisdictionRow | null; fallback: boolean; unheld?: boolean } {
   const body = atLevel(chain, rule?.level ?? null);
+  if (!body && !placesHeld && (rule?.level === "city" || rule?.level === "place"))
+    return { body: null, fallback: false, unheld: true };
   if (body || !rule?.else_level) return { body, fallback: false };
   const county = chain.find((j) => j.type === "county");
   if (rule.else_only_without_towns && county && countyHasTowns(county.jurisdiction_id))
@@ -172,6 +177,8 @@ function entry(
     fallback?: boolean;
     titled?: boolean;
     notATown?: JurisdictionRow | null;
+    /** the data file holds no places at all (see pick) */
+    unheld?: boolean;
   } = {},
 ) {
   // "In Vermont the town listers or assessor assesses property (the listers' office at the town office)"
@@ -190,14 +197,16 @@ function entry(
       role: "primary" as const,
       levy_scope: null,
       basis:
-        rule && rule.level === "town" && extra.notATown
-          ? `${ruleSays(rule, rule.where ?? null)}, but ${extra.notATown.name} has no town government, so the rule does not hold here.${rule.note ? ` ${rule.note}` : ""}`
-          : rule
-            ? `${ruleSays(rule, rule.where ?? null)}, but no ${missing ?? "such body"} for this point is held in this directory` +
-              (rule.level === "town"
-                ? ` (town and township boundaries are held only for some states), so the ${missing} that does this job here is not named.`
-                : ", so it is not named here.")
-            : `No rule on who ${JOB[fn]} in ${stateName} is held in this directory.`,
+        rule && extra.unheld
+          ? `${ruleSays(rule, rule.where ?? null)}, but this data file holds no city, village or borough boundaries (it was built without them), so whether this point lies in one, and who then does this job, is not known here.`
+          : rule && rule.level === "town" && extra.notATown
+            ? `${ruleSays(rule, rule.where ?? null)}, but ${extra.notATown.name} has no town government, so the rule does not hold here.${rule.note ? ` ${rule.note}` : ""}`
+            : rule
+              ? `${ruleSays(rule, rule.where ?? null)}, but no ${missing ?? "such body"} for this point is held in this directory` +
+                (rule.level === "town"
+                  ? ` (town and township boundaries are held only for some states), so the ${missing} that does this job here is not named.`
+                  : ", so it is not named here.")
+              : `No rule on who ${JOB[fn]} in ${stateName} is held in this directory.`,
       evidence_url: ruleEvidence(ctx, rule, null, null),
     };
   }
@@ -309,7 +318,7 @@ export function functionsFor(ctx: Ctx, chain: JurisdictionRow[]) {
       });
       continue;
     }
-    const { body, fallback } = pick(chain, rule, (id) => ctx.store.countyHasTowns(id));
+    const { body, fallback, unheld } = pick(chain, rule, (id) => ctx.store.countyHasTowns(id), ctx.store.holdsPlaces());
     const survey = surveyBody(ctx.store, chain, fn, (rules as any)?.zoning ?? null);
     if (survey) {
       ctx.trail.add(survey.office.source_id);
@@ -330,7 +339,7 @@ export function functionsFor(ctx: Ctx, chain: JurisdictionRow[]) {
       chain.find(
         (j) => j.type === "cousub" && !isTownGovernment(j) && !(j.funcstat === "F" && atLevel(chain, "town")),
       ) ?? null;
-    out[fn] = withAlso(entry(ctx, fn, body, rule, stateName, { fallback, notATown }), also);
+    out[fn] = withAlso(entry(ctx, fn, body, rule, stateName, { fallback, notATown, unheld }), also);
   }
   return out;
 }

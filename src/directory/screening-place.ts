@@ -22,6 +22,8 @@ export function screeningPlace(dir: Directory, lon: number, lat: number) {
     jurisdictions: c.jurisdictions,
     functions: c.functions as Record<string, unknown>,
     radon: radon ? { ...radon, source: sourceOut(dir.store, radon.source_id, dir.links) } : null,
+    /** false for a data file built without the radon map: the fact is then unknown, never "not on the map" */
+    radonLoaded: dir.store.radon.size > 0,
     sources: c.sources,
     notices: c.notices,
     resources(topic: string) {

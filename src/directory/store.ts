@@ -218,6 +218,14 @@ export class Store {
     return this.townStates.has(stateFips);
   }
 
+  private placesHeld: boolean | null = null;
+  /** Whether the data file holds any place (city, village ...) at all: a file built without them (the npm atlas
+   *  alone) cannot tell whether a point lies in a city, so a city-level job is not handed to the county there. */
+  holdsPlaces(): boolean {
+    this.placesHeld ??= !!this.db.query("SELECT 1 FROM jurisdictions WHERE type = 'place' LIMIT 1").get();
+    return this.placesHeld;
+  }
+
   private countiesWithTowns: Set<string> | null = null;
   /** Whether the data file holds any county subdivision record (with or without a boundary) in the county: the
    *  Illinois counties without township organization hold none. Read once. */

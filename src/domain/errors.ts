@@ -28,6 +28,10 @@ export interface Choice {
   page_url?: string;
 }
 
+/** The words of every detail about a service this server does not offer at all (switched off by its operator):
+ *  pages head such answers "Not available on this server", never "temporarily unavailable" or "try again". */
+export const NOT_OFFERED_HERE = "is not available on this server";
+
 export class DomainError extends Error {
   constructor(
     readonly suffix: ProblemSuffix,
@@ -36,6 +40,8 @@ export class DomainError extends Error {
       choices?: Choice[];
       retryAfter?: number;
       /** response headers (e.g. the RateLimit of the bucket that refused) */ headers?: Record<string, string>;
+      /** the service is not offered by this server at all (switched off), as opposed to one that failed */
+      notOffered?: boolean;
     } = {},
   ) {
     super(`${suffix}: ${detail}`);

@@ -86,7 +86,7 @@ export async function propertyFacts(parcels: ParcelSource, dir: Directory | null
   }
   const info = countyId ? await parcels.county(countyId) : null;
   const label = (countyId && countyNamesOf(dir).label(countyId)) || countyId || "this place";
-  const none = noDataReason(info, label);
+  const none = noDataReason(info, label, parcels.holdsNone?.() ?? false);
   if (none) {
     // a county that answers no_data exposes nothing derived from its rows: no match distance, no shape test, no
     // parcel position (the chain below is resolved from the caller's own point)

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { DomainError } from "../domain/errors";
 import type { Directory } from "../directory/directory";
 import type { ParcelSource } from "../parcels/source";
+import { NoParcelData } from "../parcels/none";
 import { propertyFacts, DEFAULT_DISTANCE_M, MAX_DISTANCE_M } from "./property-facts";
 import { chainFacts, resolveChain } from "./chain";
 import type { ScreeningClient } from "./screening";
@@ -88,8 +89,7 @@ export function createMcpServer(ctx: McpContext): McpServer {
     },
     (args) =>
       guarded(ctx, async () => {
-        if (!ctx.parcels) return text("No parcel data is configured on this server.", true);
-        const r = await propertyFacts(ctx.parcels, ctx.directory, args);
+        const r = await propertyFacts(ctx.parcels ?? new NoParcelData(), ctx.directory, args);
         return "refusal" in r ? text(r.refusal) : text(r.facts);
       }),
   );

@@ -102,8 +102,12 @@ export function leftOutNote(info: CountyInfo): string {
   return `Left out of every answer: ${l.road} road, ${l.water} water and ${l.condo} condominium common-element record${l.condo === 1 ? "" : "s"} of this county's data.`;
 }
 
+export const NO_PARCEL_DATA =
+  "This server holds no parcel data (no parcel store is configured or loaded; an operator loads one with `directory load-parcels`).";
+
 /** Does the county answer at all? null when it does; otherwise the no_data sentence. */
-export function noDataReason(info: CountyInfo | null, label: string): string | null {
+export function noDataReason(info: CountyInfo | null, label: string, holdsNone = false): string | null {
+  if (holdsNone) return `${NO_PARCEL_DATA} No parcel facts are given for ${label}.`;
   if (!info) return `No parcel data is loaded for ${label}.`;
   if (!info.apiUse)
     return `${label}'s parcel data is not licensed for API use (licence: ${info.source.license}), so no parcel facts are given for it.`;
@@ -177,7 +181,7 @@ export async function countyData(
   const where = label ? `${label} (${c.id})` : c.id;
   if (!label && !info)
     return out(question, "no_data", `No county has the id ${c.id}, and no parcel data is loaded for it.`);
-  const none = noDataReason(info, where);
+  const none = noDataReason(info, where, src.holdsNone?.() ?? false);
   if (none || !info) return out(question, "no_data", `Read as: ${describePlan(full, where)}. ${none}`);
   const base = {
     source: { name: info.source.name, as_of: info.asOf },

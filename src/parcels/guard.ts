@@ -20,6 +20,10 @@ export class GuardedParcelSource implements ParcelSource {
     private readonly o: GuardOptions,
   ) {}
 
+  holdsNone(): boolean {
+    return this.inner.holdsNone?.() ?? false;
+  }
+
   private async run<T>(what: string, f: () => Promise<T>): Promise<T> {
     if (this.inFlight >= this.o.maxConcurrent) {
       throw new DomainError(

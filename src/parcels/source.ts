@@ -48,6 +48,9 @@ export interface NearHit {
 }
 
 export interface ParcelSource {
+  /** true when this server holds no parcel store at all (none configured, or no file where the config points):
+   *  every county answers no_data saying so; a store that is there and fails is a 503 instead */
+  holdsNone?(): boolean;
   counties(): Promise<CountyInfo[]>;
   county(countyId: string): Promise<CountyInfo | null>;
   /** top/bottom: rows ordered by the plan's field (ties by parcel number), after offset, at most limit. */

@@ -2,7 +2,8 @@
 // query on its field's index. Failures (missing, locked, corrupt) surface as errors for the guard to map.
 // SQLite calls are synchronous: a lock is never waited for (busy_timeout 0: a locked store fails at once, the guard
 // answers 503 busy) so the event loop is never held. The file is opened again when it changes on disk
-// (load-parcels writes a new file and renames it over the old one; a deleted store answers "not found").
+// (load-parcels writes a new file and renames it over the old one). No file at the path: the server holds no parcel
+// data (holdsNone; every county no_data), never an answer from an old handle.
 import { Database } from "bun:sqlite";
 import { existsSync, statSync } from "node:fs";
 import { FIELD_INFO, type Field, type Plan } from "./fields";
@@ -19,6 +20,12 @@ export class SqliteParcelSource implements ParcelSource {
   private readonly infos = new Map<string, CountyInfo>(); // loaded counties only: a miss is not kept (any id may be asked)
 
   constructor(readonly path: string) {}
+
+  holdsNone(): boolean {
+    if (existsSync(this.path)) return false;
+    if (this.db) this.reset();
+    return true;
+  }
 
   private identity(): string | null {
     try {
@@ -66,6 +73,7 @@ export class SqliteParcelSource implements ParcelSource {
   }
 
   async counties(): Promise<CountyInfo[]> {
+    if (this.holdsNone()) return [];
     return this.guard((db) =>
       (db.query("SELECT county_id FROM counties ORDER BY county_id").all() as { county_id: string }[]).map((r) =>
         this.info(db, r.county_id)!,
@@ -74,6 +82,7 @@ export class SqliteParcelSource implements ParcelSource {
   }
 
   async county(countyId: string): Promise<CountyInfo | null> {
+    if (this.holdsNone()) return null;
     return this.guard((db) => this.info(db, countyId));
   }
 
@@ -105,6 +114,7 @@ export class SqliteParcelSource implements ParcelSource {
   }
 
   async rows(plan: Plan): Promise<ParcelRecord[]> {
+    if (this.holdsNone()) return [];
     return this.guard((db) => {
       const w = whereOf(plan.countyId, plan.field, plan.bounds);
       const c = FIELD_INFO[plan.field].column;
@@ -118,6 +128,7 @@ export class SqliteParcelSource implements ParcelSource {
   }
 
   async aggregate(plan: Plan): Promise<Aggregate> {
+    if (this.holdsNone()) return { n: 0, value: null };
     return this.guard((db) => {
       if (!hasBounds(plan.bounds)) return this.unbounded(db, plan.countyId, plan.field, plan.op);
       const n = countOf(db, plan.countyId, plan.field, plan.bounds);
@@ -142,6 +153,7 @@ export class SqliteParcelSource implements ParcelSource {
   }
 
   async parcel(countyId: string, apn: string): Promise<ParcelRecord | null> {
+    if (this.holdsNone()) return null;
     return this.guard(
       (db) =>
         db
@@ -151,6 +163,7 @@ export class SqliteParcelSource implements ParcelSource {
   }
 
   async near(lon: number, lat: number, maxMeters: number): Promise<NearHit | null> {
+    if (this.holdsNone()) return null;
     return this.guard((db) => {
       const dLat = maxMeters / M_PER_DEG,
         dLon = maxMeters / (M_PER_DEG * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));

@@ -108,3 +108,35 @@ describe("resolve by address", () => {
     expect((await resolve(app, "1 nowhere a")).status).toBe(404);
   });
 });
+
+describe("address search switched off (geocoder.enabled false, an air-gapped mirror)", () => {
+  test("503 upstream-unavailable saying it is not offered here (no Retry-After, no call); points still resolve", async () => {
+    const before = double.calls();
+    const off = (
+      await fullApp({
+        geocoder: { enabled: false, base_url: double.url, benchmark: "x", cache_entries: 10, cache_ttl_s: 60 },
+      } as any)
+    ).app;
+    const r = await resolve(off, "350 S 5th St, Minneapolis, MN 55415");
+    expect(r.status).toBe(503);
+    expect(r.json.type).toBe(`${PROBLEMS}/upstream-unavailable`);
+    expect(r.json.detail).toContain("Address search is not available on this server");
+    expect(r.json.detail).not.toMatch(/try again|temporarily/i);
+    expect(r.headers.get("retry-after")).toBeNull();
+    expect(double.calls()).toBe(before);
+    expect((await resolve(off, "")).json.type).toBe(`${PROBLEMS}/bad-parameter`); // input is still checked first
+    const p = await call(off, "/v1/jurisdictions/resolve?lat=44.9778&lon=-93.265");
+    expect(p.status).toBe(200);
+  });
+  test("the same with base_url empty; the find page says so in its heading", async () => {
+    const { fullWebApp } = await import("../helpers/web-app");
+    const { app } = await fullWebApp({
+      geocoder: { enabled: true, base_url: "", benchmark: "x", cache_entries: 10, cache_ttl_s: 60 },
+    } as any);
+    const page = await call(app, `/find?address=${encodeURIComponent("350 S 5th St, Minneapolis, MN")}`);
+    expect(page.status).toBe(503);
+    expect(page.text).toContain("<strong>Not available on this server.</strong>");
+    expect(page.text).toContain("Address search is not available on this server");
+    expect(page.text).not.toMatch(/Temporarily unavailable|try again/i);
+  });
+});

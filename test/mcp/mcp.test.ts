@@ -170,6 +170,22 @@ describe("Streamable HTTP", () => {
     srv.stop(true);
   });
 
+  test("a server without parcel data: get_property_facts says so (not an error to retry)", async () => {
+    const { NoParcelData } = await import("../../src/parcels/none");
+    const deps = { ...P.deps, parcels: new NoParcelData() };
+    const srv = serveHttp(mcpContext(deps, P.app), "127.0.0.1", 0);
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${srv.port}/mcp`)));
+    const r = await client.callTool({ name: "get_property_facts", arguments: { lat: 47.6, lon: -122.3 } });
+    expect(r.isError).toBeFalsy();
+    const f = json(r);
+    expect(f.found).toBe(false);
+    expect(f.note).toContain("This server holds no parcel data");
+    expect(f.who_assesses_collects_records.assessment.jurisdiction_id).toBe("county:53033"); // who to ask, still
+    await client.close();
+    srv.stop(true);
+  });
+
   test("calls draw from the anonymous list limit (all callers together)", async () => {
     const deps = {
       ...P.deps,
@@ -214,7 +230,8 @@ test("stdio: the CLI's `mcp` command with the SDK's stdio client", async () => {
   expect(s.screening.kind).toBe("screening");
   expect(s.screening.facts.radon.status).toMatch(/^zone_[123]$|^not_listed$/);
   expect(s.screening.facts.flood.status).toBe("unknown");
-  expect(s.screening.facts.flood.detail).toMatch(/not configured/);
+  expect(s.screening.facts.flood.detail).toMatch(/switched off on this server/);
+  expect(s.screening.facts.flood.summary).toBe("Not available on this server.");
   expect(s.caveat).toContain("never an official determination");
   await client.close();
 }, 120_000);

@@ -1,5 +1,5 @@
 // GET /v1/county-data: every bad parameter (400 bad-parameter) and every way the parcel store fails to answer
-// (503 upstream-unavailable or busy, never cached).
+// (503 upstream-unavailable or busy, never cached); a server with no parcel store at all answers no_data.
 import { describe, expect, test, beforeAll } from "bun:test";
 import { Database } from "bun:sqlite";
 import { copyFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -69,9 +69,21 @@ describe("the parcel store does not answer → 503, never cached", () => {
   };
   const Q = "/v1/county-data?jurisdiction_id=county:53033&op=count";
 
-  test("file missing", async () => {
-    withSource(parcelSourceFor(P.deps.config, () => {}, join(tmp, "nope.sqlite")));
-    await expectProblem(Q, 503, "upstream-unavailable");
+  test("no store at all (no file, or parcels.file empty, or none given): a server without parcel data, not a 503", async () => {
+    for (const s of [
+      parcelSourceFor(P.deps.config, () => {}, join(tmp, "nope.sqlite")),
+      parcelSourceFor(P.deps.config, () => {}, ""),
+      null,
+    ]) {
+      P.deps.parcels = s;
+      for (const q of [Q, "/v1/county-data?q=biggest%20parcel%20in%20King%20County%2C%20WA"]) {
+        const r = await call(P.app, q);
+        expect(r.status).toBe(200);
+        expect(r.json.data.state).toBe("no_data");
+        expect(r.json.data.answer).toContain("This server holds no parcel data");
+        expect(r.json.data.answer).not.toMatch(/retry|try again/i);
+      }
+    }
     restore();
   });
 
@@ -129,7 +141,10 @@ describe("the parcel store does not answer → 503, never cached", () => {
     expect(after.status).toBe(200);
     expect(after.json.data.state).toBe("no_data");
     rmSync(live);
-    await expectProblem(Q, 503, "upstream-unavailable");
+    const gone = await call(P.app, Q); // no file any more: no parcel data here (never the old file's answer)
+    expect(gone.status).toBe(200);
+    expect(gone.json.data.state).toBe("no_data");
+    expect(gone.json.data.answer).toContain("This server holds no parcel data");
     restore();
   });
 

@@ -44,6 +44,7 @@ describe("failure modes → unknown with a reason, the answer still 200, never c
       for (const f of ["flood", "wetlands", "soils", "elevation", "shoreland"]) {
         expect({ f, status: r.json.data.facts[f].status }).toEqual({ f, status: "unknown" });
         expect(r.json.data.facts[f].detail).toMatch(why);
+        expect(r.json.data.facts[f].summary).toBe("Could not be checked right now; try again later."); // it failed
       }
       expect(r.json.data.facts.radon.status).toBe("zone_1");
       d.reset();
@@ -156,7 +157,7 @@ describe("single-flight, busy, lookup-limit", () => {
 });
 
 describe("air-gapped mode", () => {
-  test("services switched off → unknown 'not configured here', no outside call, radon answers", async () => {
+  test("services switched off → unknown 'not available on this server' (never 'try again later'), no outside call, radon answers", async () => {
     const off = { enabled: false, base_url: "", timeout_ms: 200 };
     const { app } = await screeningApp(d, {
       screening: { flood: off, wetlands: off, soils: off, elevation: off, shoreland: { ...off, watercourses_url: "" } },
@@ -166,7 +167,9 @@ describe("air-gapped mode", () => {
     expect(r.status).toBe(200);
     for (const f of ["flood", "wetlands", "soils", "elevation", "shoreland"]) {
       expect(r.json.data.facts[f].status).toBe("unknown");
-      expect(r.json.data.facts[f].detail).toContain("not configured here");
+      expect(r.json.data.facts[f].summary).toBe("Not available on this server.");
+      expect(r.json.data.facts[f].detail).toContain("switched off on this server");
+      expect(JSON.stringify(r.json.data.facts[f])).not.toContain("try again");
     }
     expect(r.json.data.facts.radon.status).toBe("zone_1");
     expect(calls()).toBe(before);

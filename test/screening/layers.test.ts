@@ -131,7 +131,7 @@ describe("answers from loaded layers", () => {
     expect(f.flood.dataset).toBe("FEMA National Flood Hazard Layer (NFHL)");
     expect(d.fema.calls).toBe(2);
   });
-  test("air-gapped: services off, the layers still answer where they cover; elsewhere 'not configured here'", async () => {
+  test("air-gapped: services off, the layers still answer where they cover; elsewhere 'not available on this server'", async () => {
     const off = { enabled: false, base_url: "", timeout_ms: 200 };
     const { app } = await screeningApp(d, {
       layersFile: layers,
@@ -143,10 +143,10 @@ describe("answers from loaded layers", () => {
     expect((await call(app, `/v1/screening?lat=${LAKE.lat}&lon=${LAKE.lon}`)).json.data.facts.shoreland.status).toBe(
       "likely",
     );
-    expect(inside.elevation.detail).toContain("not configured here");
+    expect(inside.elevation.detail).toContain("switched off on this server");
     const outside = (await call(app, `/v1/screening?lat=${OUTSIDE.lat}&lon=${OUTSIDE.lon}`)).json.data.facts;
     expect(outside.flood.status).toBe("unknown");
-    expect(outside.flood.detail).toContain("not configured here");
+    expect(outside.flood.detail).toContain("switched off on this server");
     expect(d.all.reduce((n, x) => n + x.calls, 0)).toBe(0);
   });
 });

@@ -1,11 +1,13 @@
 // GET /county-data (spec part 4): a plain question in q, or a plan (jurisdiction_id, op, field, bounds). The
-// answer comes from the parcels domain over the one ParcelSource; a store that does not answer is 503.
+// answer comes from the parcels domain over the one ParcelSource; a store that does not answer is 503; a server
+// without parcel data (none configured or no file) answers no_data for every county.
 import { Type } from "@sinclair/typebox";
 import { CountyData } from "../schemas/county-data";
 import type { RouteDef } from "../route";
 import { DomainError } from "../../domain/errors";
 import { FIELDS, OPS } from "../../parcels/fields";
 import { countyData } from "../../parcels/county-data";
+import { NoParcelData } from "../../parcels/none";
 import { countyNamesOf } from "../../parcels/county-names";
 
 const DATE = Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
@@ -113,9 +115,7 @@ export const countyDataRoute: RouteDef = {
           `Give q or a plan, not both: ${both.join(", ")} cannot go with q (jurisdiction_id, limit and offset can).`,
         );
     }
-    if (!deps.parcels)
-      throw new DomainError("upstream-unavailable", "No parcel database is configured on this server.");
-    const r = await countyData(deps.parcels, countyNamesOf(deps.directory), {
+    const r = await countyData(deps.parcels ?? new NoParcelData(), countyNamesOf(deps.directory), {
       q: query.q,
       jurisdictionId: query.jurisdiction_id,
       op: query.op,

@@ -16,7 +16,9 @@ export const FACT_STATUSES = {
   soils: ["ok", "none", "unknown"],
   elevation: ["ok", "unknown"],
   shoreland: ["likely", "no", "unknown"],
-  radon: ["zone_1", "zone_2", "zone_3", "not_listed"],
+  // "unknown" beyond the spec's list: only from a data file built without the radon map (issue 22: never "no" for
+  // data that is not loaded; README reference table, "Facts from data that is not loaded")
+  radon: ["zone_1", "zone_2", "zone_3", "not_listed", "unknown"],
 } as const;
 
 const factWith = (status: ReturnType<typeof Type.String> | ReturnType<typeof Type.Union>) =>

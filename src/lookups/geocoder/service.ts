@@ -1,7 +1,8 @@
 // AddressLookup: free-text address → one point, with caching, single-flight and a lookup limiter.
 //
 // Order of work for geocode(address):
-//   1. normalise (cache key; also the text sent upstream, so equal keys always mean equal questions)
+//   1. normalise (cache key; also the text sent upstream, so equal keys always mean equal questions); then, when
+//      switched off (geocoder.enabled false) → DomainError('upstream-unavailable', ADDRESS_SEARCH_OFF), no call
 //   2. cache hit (match, not-found or ambiguous)      → answer; the lookup limit is NOT charged
 //   3. same key already in flight                     → join it; no charge, no extra request
 //   4. charge takeLookup(); refused                    → DomainError('lookup-limit', {retryAfter ≥ 1})
@@ -11,7 +12,7 @@
 //        >1           → DomainError('ambiguous', {choices}) (cached)
 //        any failure  → DomainError('upstream-unavailable') (NEVER cached)
 // Candidates with identical label + coordinates are merged before counting.
-import { DomainError, type Choice } from "../../domain/errors.ts";
+import { DomainError, NOT_OFFERED_HERE, type Choice } from "../../domain/errors.ts";
 import { TtlCache, normaliseAddress } from "../cache.ts";
 import { CACHE_MB, estimateBytes } from "../../domain/cache-budget";
 import { singleFlight } from "../single-flight.ts";
@@ -38,9 +39,14 @@ export interface AddressLookupOptions {
   maxAddressLength?: number;
   /** Most choices reported for an ambiguous address. Default 10. */
   maxChoices?: number;
+  /** false: address search is switched off on this server (air-gapped); every lookup is refused saying so. */
+  enabled?: boolean;
 }
 
 type Outcome = AddressMatchResult | { kind: "not-found" } | { kind: "ambiguous"; choices: Choice[] };
+
+/** The detail of every address lookup on a server whose geocoder is switched off (never "try again later"). */
+export const ADDRESS_SEARCH_OFF = `Address search ${NOT_OFFERED_HERE} (its geocoder is switched off, e.g. an air-gapped mirror); give a point (lat, lon) or search by place name instead.`;
 
 export const ONE_DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -51,6 +57,7 @@ export class AddressLookup {
   private readonly flights = singleFlight<string, Outcome>();
   private readonly maxAddressLength: number;
   private readonly maxChoices: number;
+  readonly enabled: boolean;
 
   constructor(opts: AddressLookupOptions) {
     this.client = opts.client;
@@ -63,6 +70,7 @@ export class AddressLookup {
     });
     this.maxAddressLength = opts.maxAddressLength ?? 200;
     this.maxChoices = opts.maxChoices ?? 10;
+    this.enabled = opts.enabled ?? true;
   }
 
   /** Resolve a free-text US address to exactly one point, or throw a DomainError. */
@@ -73,6 +81,7 @@ export class AddressLookup {
       throw new DomainError("bad-parameter", `address is longer than ${this.maxAddressLength} characters`);
     }
 
+    if (!this.enabled) throw new DomainError("upstream-unavailable", ADDRESS_SEARCH_OFF, { notOffered: true });
     const cached = this.cache.get(key);
     if (cached) return settle(cached);
 

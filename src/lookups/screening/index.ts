@@ -26,6 +26,8 @@ export interface ScreeningPlace {
   /** FunctionEntry per function, as resolve gives it. */
   functions: Record<string, unknown>;
   radon: (RadonRow & { source: SourceLike | null }) | null;
+  /** false when the data file holds no radon table (the fact is unknown then, never "not on the map") */
+  radonLoaded?: boolean;
   resources(topic: string): { items: unknown[]; sources: SourceLike[]; notices: string[] };
   sources: SourceLike[];
   notices: string[];
@@ -71,7 +73,7 @@ export class Screening {
     const answers = await this.runner.screen(lon, lat, place.state, defs);
     const sources: SourceLike[] = [...place.sources];
     const notices = [...place.notices];
-    const radon = radonReading(place.radon, place.countyName);
+    const radon = radonReading(place.radon, place.countyName, place.radonLoaded);
     const key = `${place.key}\u0000${JSON.stringify(defs.map((d) => answers.get(d.name)!.reading))}\u0000${JSON.stringify(radon)}`;
     const topics = [...defs.map((d) => d.topic)];
     for (const t of topics) {

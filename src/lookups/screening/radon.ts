@@ -1,7 +1,9 @@
 // Radon: EPA Map of Radon Zones (1993), by county, from the data file (scripts/build/radon.ts builds the table):
 // no outside call, ever.
 // STATUS TABLE: zone 1 → zone_1 (predicted average indoor level above 4 pCi/L), zone 2 → zone_2 (2 to 4 pCi/L),
-// zone 3 → zone_3 (below 2 pCi/L), county not on the map (DC, territories, ambiguous new counties) → not_listed.
+// zone 3 → zone_3 (below 2 pCi/L), county not on the map (DC, territories, ambiguous new counties) → not_listed;
+// a data file built without the map (build-data --sources none) → unknown, "not available on this server": the
+// absence of the table is never read as "not on the map".
 import type { Reading } from "./types";
 
 export interface RadonRow {
@@ -25,7 +27,20 @@ export const RADON_DECIDER = {
   function: null,
 };
 
-export function radonReading(row: RadonRow | null, countyName: string | null): Reading {
+export const RADON_NOT_LOADED =
+  "Not available on this server: the EPA Map of Radon Zones is not loaded in its data file (built without the staged sources).";
+
+export function radonReading(row: RadonRow | null, countyName: string | null, loaded = true): Reading {
+  if (!loaded)
+    return {
+      status: "unknown",
+      summary: RADON_NOT_LOADED,
+      detail: `The data file holds no radon table, so ${countyName ?? "the county"}'s zone is not known here; it is not a finding that the county is off the map.`,
+      values: { zone: null, county_level: true },
+      dataset: "EPA Map of Radon Zones, 1993",
+      publisher: "U.S. Environmental Protection Agency",
+      as_of: null,
+    };
   const zone = row && /^zone_[123]$/.test(row.zone) ? row.zone : "not_listed";
   return {
     status: zone,

@@ -145,7 +145,8 @@ export class ScreeningRunner {
         answer: {
           reading: unknown(
             o,
-            "This service is not configured here (switched off on this installation, e.g. an air-gapped mirror) and no loaded layer covers the point.",
+            "This service is switched off on this server (e.g. an air-gapped mirror) and no loaded layer covers the point.",
+            "off",
           ),
           from: "off",
           origin: null,
@@ -270,10 +271,16 @@ function entryBytes(e: Entry): number {
   return n;
 }
 
-export function unknown(o: Origin, detail: string): Reading {
+/** Summaries of an unknown fact: a service that failed (worth trying again) or one this server does not offer. */
+export const UNKNOWN_SUMMARY = {
+  failed: "Could not be checked right now; try again later.",
+  off: "Not available on this server.",
+} as const;
+
+export function unknown(o: Origin, detail: string, why: keyof typeof UNKNOWN_SUMMARY = "failed"): Reading {
   return {
     status: "unknown",
-    summary: "Could not be checked right now; try again later.",
+    summary: UNKNOWN_SUMMARY[why],
     detail,
     values: {},
     dataset: o.dataset,

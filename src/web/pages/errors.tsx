@@ -15,7 +15,8 @@ const HEADINGS: Record<number, string> = {
 
 export function errorPage(status: number, e: DomainError | Error, requestId: string, l: Linker): Page {
   const detail = e instanceof DomainError ? e.detail : "The request could not be finished.";
-  const title = HEADINGS[status] ?? `Error ${status}`;
+  const notOffered = e instanceof DomainError && e.extra.notOffered;
+  const title = notOffered ? "Not available on this server" : (HEADINGS[status] ?? `Error ${status}`);
   return {
     title,
     status,

@@ -44,7 +44,6 @@ function FactView({ id, label, f, chain, l }: { id: string; label: string; f: Fa
       <p class="lede">
         <strong safe>{f.summary}</strong> <span class="meta" safe>{`(screening status: ${f.status})`}</span>
       </p>
-      {f.status === "unknown" ? <p>This fact could not be checked just now; try again later.</p> : ""}
       {f.detail ? <p safe>{f.detail}</p> : ""}
       <p class="caveat">
         <strong>Caveat:</strong> <span safe>{f.caveat}</span>

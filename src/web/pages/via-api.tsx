@@ -2,6 +2,7 @@
 // Pages built on an in-process /v1 call: the call's query from the page's own, and a problem answer as a page.
 import type { Children } from "@kitajs/html";
 import type { Page, PageInput } from "../site";
+import { NOT_OFFERED_HERE } from "../../domain/errors";
 
 /** The page's query parameters among `keys`, empty values dropped (an empty form field means "not given"). */
 export function apiQuery(url: URL, keys: string[]): URLSearchParams {
@@ -28,7 +29,9 @@ export function problemAsPage(res: Awaited<ReturnType<PageInput["api"]>>, headin
   const status = res.status >= 400 && res.status < 600 ? res.status : 500;
   const detail: string = typeof res.json?.detail === "string" ? res.json.detail : "The request could not be finished.";
   const retry = res.headers.get("retry-after");
-  const title = TITLES[status] ?? "Something went wrong";
+  const title = detail.includes(NOT_OFFERED_HERE)
+    ? "Not available on this server"
+    : (TITLES[status] ?? "Something went wrong");
   return {
     title,
     status,
