@@ -223,3 +223,24 @@ describe("the committed records (data/pages)", () => {
     }
   });
 });
+
+describe("own hosts named by the .gov registry (registry-hosts.ts)", () => {
+  test("a County row naming 'X Co.' is county X's own host; a special district named after the county is not", async () => {
+    const { addNamedRegistryHosts } = await import("../scripts/build/registry-hosts");
+    const own4 = new OwnHosts();
+    const csv = [
+      "Domain name,Domain type,Organization name,Suborganization name,City,State,Security contact email",
+      "dutchessny.gov,County,Dutchess Co. Office of Computer Information Services,,Poughkeepsie,NY,(blank)",
+      "dutchesswater.gov,County,Dutchess County Water Authority,,Poughkeepsie,NY,(blank)",
+      "ulsterco.gov,City,Ulster Co Example,,Kingston,NY,(blank)",
+    ].join("\n");
+    const js = [
+      { jurisdiction_id: "county:36027", type: "county", state: "NY", name: "Dutchess County", legal_type: "county" },
+      { jurisdiction_id: "county:36111", type: "county", state: "NY", name: "Ulster County", legal_type: "county" },
+    ] as any[];
+    expect(addNamedRegistryHosts(own4, csv, js)).toEqual({ counties: 1, places: 0 });
+    expect(own4.isOwn("www.dutchessny.gov", "county:36027")).toBe(true);
+    expect(own4.isOwn("dutchesswater.gov", "county:36027")).toBe(false);
+    expect(own4.isOwn("ulsterco.gov", "county:36111")).toBe(false); // a City row is never a county's by "Co"
+  });
+});

@@ -2,8 +2,8 @@
 // strictly and leaves out "County - Election" / "City - Election" rows and organisation names with a department,
 // as "County of Los Angeles / Internal Services Department" for lacounty.gov). For the host rule of hand-read office
 // pages a row also counts, in its own state, when
-//   - a County row's organisation names exactly one county ("X County", "County of X", "X Parish", "City and County
-//     of X"), or its domain label is that county's name followed by "county"/"co" (and optionally the state code),
+//   - a County row's organisation names exactly one county ("X County", "X Co.", "County of X", "X Parish", "City and
+//     County of X"), or its domain label is that county's name followed by "county"/"co" (and optionally the state code),
 //     or is the county's name alone (County rows only): kingcounty.gov, clarkcountynv.gov, miamidade.gov;
 //   - a City row's domain label is exactly one incorporated place's name, optionally with "cityof" before or the
 //     state code after it (oxnard.gov); "City and County of X" names county X (honolulu.gov).
@@ -64,6 +64,7 @@ export function addNamedRegistryHosts(
         const lw = (c.legal_type ?? "county").toLowerCase();
         return (
           org.includes(` ${b} ${lw} `) ||
+          (type.startsWith("County") && lw === "county" && org.includes(` ${b} co `)) || // "Dutchess Co. Office of …"
           org.includes(` ${lw} of ${b} `) ||
           org.startsWith(` city and county of ${b} `) ||
           new RegExp(`^${k}(county|co)(${st.toLowerCase()})?$`).test(label) ||
