@@ -212,6 +212,44 @@ describe("the command line of the executable (issue 22)", () => {
     expect(err[0]).toContain(`port ${port} in use`);
     expect((await fetch(`http://127.0.0.1:${port}/v1/topics`)).status).toBe(200); // the first one still serves
   });
+  test("a wildcard host without base_url is refused in one line (exit 2); with base_url, OpenAPI servers and page links use it", async () => {
+    const data = await atlasDataFile();
+    const p = Bun.spawnSync([exe, "serve", "--data", data, "--host", "0.0.0.0", "--port", "0"], {
+      cwd: work,
+      env: { PATH: process.env.PATH ?? "", DIRECTORY_STATE_FILE: join(work, "wild.sqlite") },
+      timeout: 15_000,
+    });
+    expect(p.exitCode).toBe(2);
+    const err = p.stderr.toString().trim().split("\n");
+    expect(err).toHaveLength(1);
+    expect(err[0]).toContain("set base_url (DIRECTORY_BASE_URL)");
+    const p4 = 20000 + Math.floor(Math.random() * 20000);
+    const base = `http://mirror.example.gov:${p4}/v1`;
+    const srv = Bun.spawn([exe, "serve", "--data", data, "--host", "0.0.0.0", "--port", String(p4)], {
+      cwd: work,
+      env: { PATH: process.env.PATH ?? "", DIRECTORY_STATE_FILE: join(work, "wild2.sqlite"), DIRECTORY_BASE_URL: base },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    try {
+      await waitFor(`http://127.0.0.1:${p4}/v1/topics`, 20000);
+      const doc = (await (await fetch(`http://127.0.0.1:${p4}/v1/openapi.json`)).json()) as any;
+      expect(doc.servers[0].url).toBe(base);
+      const c = (await (await fetch(`http://127.0.0.1:${p4}/v1/places/county:27053`)).json()) as any;
+      expect(c.data.jurisdiction.page_url).toBe(`http://mirror.example.gov:${p4}/places/county:27053`);
+      // the container's health check: the executable asks the running server
+      const ok = Bun.spawnSync([exe, "health", "--url", `http://127.0.0.1:${p4}/v1`], { timeout: 15_000 });
+      expect(ok.exitCode).toBe(0);
+    } finally {
+      srv.kill();
+      await srv.exited;
+    }
+    const down = Bun.spawnSync([exe, "health", "--url", `http://127.0.0.1:${p4}/v1`, "--timeout-ms", "2000"], {
+      timeout: 15_000,
+    });
+    expect(down.exitCode).toBe(1);
+    expect(down.stderr.toString()).toContain("unhealthy");
+  });
   test("build-data outside a checkout says in one line where it runs (exit 1)", () => {
     const empty = mkdtempSync(join(tmpdir(), "directory-empty-"));
     const p = run(["build-data", "--out", join(empty, "x.sqlite")], empty);

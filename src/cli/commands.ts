@@ -166,6 +166,27 @@ export const COMMANDS: CommandSpec[] = [
     },
   },
   {
+    name: "health",
+    summary:
+      "ask a running server whether it answers (GET /v1/topics); exit 0 if it does, 1 if not (container health checks)",
+    positionals: { min: 0, max: 0 },
+    options: {
+      config: CONFIG,
+      url: {
+        type: "string",
+        value: "URL",
+        help: "the API's base (default http://127.0.0.1:<port>/v1 from the config)",
+        check: (v) => (/^https?:\/\/[^/]+/.test(v) ? null : `must be an http(s) URL (got "${v}")`),
+      },
+      "timeout-ms": {
+        type: "string",
+        value: "N",
+        help: "give up after N ms (default 3000)",
+        check: intIn(1, 600_000, "a positive number of milliseconds"),
+      },
+    },
+  },
+  {
     name: "mcp",
     summary: "the assistant-protocol (MCP) server over stdio, or Streamable HTTP with --http",
     positionals: { min: 0, max: 0 },

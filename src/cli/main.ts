@@ -43,6 +43,10 @@ async function run(name: string, p: Parsed): Promise<number> {
       const { runLoadParcels } = await import("./load-parcels");
       return runLoadParcels(cfg(), p);
     }
+    case "health": {
+      const { runHealth } = await import("./health");
+      return runHealth(cfg(), p);
+    }
     case "mcp": {
       const { runMcp } = await import("./mcp");
       return runMcp(cfg(), p);

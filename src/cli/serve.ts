@@ -1,9 +1,14 @@
-import type { Config } from "../config/config";
+import { wildcardWithoutBaseUrl, type Config } from "../config/config";
 import { startFront, type Front } from "../http/server";
 import { buildDeps, composeApp, mountMcp, openData } from "./compose";
 import { startLinkChecks } from "../links/schedule";
 
 export async function runServe(cfg: Config): Promise<number> {
+  const wildcard = wildcardWithoutBaseUrl(cfg);
+  if (wildcard) {
+    console.error(`error: ${wildcard}`);
+    return 2;
+  }
   // a missing data file stops serve at start, as the executable does: the YAML alone cannot answer resolve,
   // resources, places, search or screening (they would be 500s)
   const opened = await openData(cfg);

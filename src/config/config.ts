@@ -211,6 +211,17 @@ function checkLimits(cfg: Config): void {
     }
 }
 
+const WILDCARD_WITHOUT_BASE = new WeakSet<Config>();
+
+/** Serving on every address (host 0.0.0.0 or ::) with no base_url would put http://127.0.0.1:PORT in every page_url
+ *  and in OpenAPI `servers` (a generated client's base): wrong for every other machine. serve refuses to start then,
+ *  in one line naming the fix; null when the config is fine. */
+export function wildcardWithoutBaseUrl(cfg: Config): string | null {
+  return WILDCARD_WITHOUT_BASE.has(cfg)
+    ? `config: host ${cfg.host} listens on every address but base_url is empty, so page links and OpenAPI servers would say http://127.0.0.1:${cfg.port}/v1; set base_url (DIRECTORY_BASE_URL) to the address clients use, e.g. http://mirror.example.gov:${cfg.port}/v1`
+    : null;
+}
+
 export function loadConfig(
   file: string | null,
   env: Record<string, string | undefined> = process.env,
@@ -225,7 +236,10 @@ export function loadConfig(
   merge(cfg, overrides, "");
   const hostForUrl =
     cfg.host === "0.0.0.0" || cfg.host === "::" ? "127.0.0.1" : cfg.host.includes(":") ? `[${cfg.host}]` : cfg.host;
-  if (!cfg.base_url) cfg.base_url = `http://${hostForUrl}:${cfg.port}/v1`;
+  if (!cfg.base_url) {
+    cfg.base_url = `http://${hostForUrl}:${cfg.port}/v1`;
+    if (hostForUrl !== cfg.host) WILDCARD_WITHOUT_BASE.add(cfg);
+  }
   if (!cfg.problems_url) cfg.problems_url = `${cfg.base_url.replace(/\/+$/, "").replace(/\/v1$/, "")}/problems`;
   cfg.base_url = cfg.base_url.replace(/\/+$/, "");
   cfg.problems_url = cfg.problems_url.replace(/\/+$/, "");
