@@ -125,8 +125,8 @@ export function composeApp(deps: Deps): App {
 
 /** The MCP endpoint on the API's own port (serve with mcp.in_serve): one process, one limiter (spec part 8: MCP
  *  calls count in the anonymous list bucket of all callers together). */
-export function mountMcp(deps: Deps, app: App): void {
-  const handle = mcpHttpHandler(mcpContext(deps, app));
+export function mountMcp(deps: Deps): void {
+  const handle = mcpHttpHandler(mcpContext(deps));
   deps.mcp = { path: deps.config.mcp.path, handle: async (req) => handle(await fullRequest(req)) };
 }
 

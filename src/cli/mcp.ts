@@ -1,7 +1,7 @@
 // `directory mcp [--http] [--port N] [--host H] [--data FILE] [--parcels FILE] [--config FILE]`: the
 // assistant-protocol server over stdio (default) or Streamable HTTP on its own port (config mcp.*).
 import type { Config } from "../config/config";
-import { buildDeps, composeApp, openData } from "./compose";
+import { buildDeps, openData } from "./compose";
 import { mcpContext } from "../mcp/context";
 import { serveHttp, serveStdio } from "../mcp/transports";
 import { str, type Parsed } from "./commands";
@@ -13,7 +13,7 @@ export async function runMcp(cfg: Config, p: Parsed): Promise<number> {
   const log = (s: string) => console.error(s); // stdout is the protocol in stdio mode
   const opened = await openData(cfg);
   const deps = buildDeps(cfg, opened, log);
-  const ctx = mcpContext(deps, composeApp(deps));
+  const ctx = mcpContext(deps);
   if (p.values.http) {
     const server = serveHttp(ctx, cfg.mcp.host, cfg.mcp.port, cfg.mcp.path);
     console.error(

@@ -14,7 +14,7 @@ export async function runServe(cfg: Config): Promise<number> {
   const opened = await openData(cfg);
   const deps = buildDeps(cfg, opened, (line) => console.error(line));
   const app = composeApp(deps);
-  if (cfg.mcp.in_serve) mountMcp(deps, app);
+  if (cfg.mcp.in_serve) mountMcp(deps);
   const server = await startFront(cfg.front, app, cfg.host, cfg.port);
   startLinkChecks(cfg, opened.db, deps.links, (line) => console.error(line)); // reload results; background checks if scheduled
   const origin = `http://${server.hostname}:${server.port}`;

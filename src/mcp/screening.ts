@@ -1,27 +1,31 @@
-// Screening facts for the MCP tool, taken from the app's own GET /v1/screening in process (so the route's
-// rules, caches and lookup limit apply unchanged). A server without that route answers "not available".
+// Screening facts for the MCP tool screen_point: the same domain call as GET /v1/screening and the screening page
+// (src/directory/screen-at.ts), never HTTP to the app itself, so an assistant's call is charged to the assistant
+// limit (and the lookup limit for a new outside lookup), not to the API's anonymous buckets. A server without the
+// screening service or the data file answers "not available".
+import { DomainError } from "../domain/errors";
+import type { Directory } from "../directory/directory";
+import { screenAt, type FactsAtPoint } from "../directory/screen-at";
+
 export interface ScreeningClient {
   screen(
     lat: number,
     lon: number,
-  ): Promise<{ ok: true; data: unknown; notices: string[] } | { ok: false; status: number; message: string }>;
+  ): Promise<{ ok: true; data: any; notices: string[] } | { ok: false; status: number; message: string }>;
 }
 
 export const SCREENING_UNAVAILABLE = "Screening is not available on this server.";
 
-/** `handle` is the app's request handler (createApp(...).handle); `base` its base URL ending in /v1. */
-export function inProcessScreening(
-  handle: (req: Request, address: string) => Response | Promise<Response>,
-  base: string,
-): ScreeningClient {
+export function domainScreening(dir: Directory | null, screening: FactsAtPoint | null | undefined): ScreeningClient {
   return {
     async screen(lat, lon) {
-      const res = await handle(new Request(`${base}/screening?lat=${lat}&lon=${lon}`), "127.0.0.1");
-      const body = (await res.json().catch(() => null)) as any;
-      if (res.status === 200 && body) return { ok: true, data: body.data, notices: body.notices ?? [] };
-      if (res.status === 404 && typeof body?.type === "string" && body.type.endsWith("/not-found"))
-        return { ok: false, status: 404, message: SCREENING_UNAVAILABLE };
-      return { ok: false, status: res.status, message: body?.detail ?? `screening answered ${res.status}` };
+      if (!dir || !screening) return { ok: false, status: 404, message: SCREENING_UNAVAILABLE };
+      try {
+        const r = await screenAt(dir, screening, lon, lat);
+        return { ok: true, data: r.data, notices: r.notices };
+      } catch (e) {
+        if (e instanceof DomainError) return { ok: false, status: 0, message: `${e.suffix}: ${e.detail}` };
+        throw e;
+      }
     },
   };
 }

@@ -22,7 +22,7 @@ async function serveWithMcp(front: FrontKind) {
   const cfg = testConfig({ data_file: await fullDataFile(), trusted_proxies: ["127.0.0.1"], front } as any);
   const deps = buildDeps(cfg, await openData(cfg));
   const app = composeApp(deps);
-  mountMcp(deps, app);
+  mountMcp(deps);
   const f = await startFront(front, app, "127.0.0.1", 0);
   fronts.push(f);
   return f;

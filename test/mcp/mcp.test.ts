@@ -1,7 +1,6 @@
 // The MCP server with the SDK's own client, over Streamable HTTP (in process, port 0) and over stdio (the CLI
 // as a child process): list tools, call each, no owner field anywhere, owner requests refused, limits.
 import { describe, expect, test, beforeAll, afterAll } from "bun:test";
-import { Type } from "@sinclair/typebox";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -9,9 +8,6 @@ import { join } from "node:path";
 import { parcelsApp } from "../parcels/parcels-app";
 import { fullDataFile } from "../helpers/data-file";
 import { ROOT } from "../helpers/app";
-import { createApp } from "../../src/http/app";
-import { ROUTES } from "../../src/http/routes";
-import type { RouteDef } from "../../src/http/route";
 import { Limiter } from "../../src/http/limits";
 import { mcpContext } from "../../src/mcp/context";
 import { serveHttp } from "../../src/mcp/transports";
@@ -129,13 +125,9 @@ describe("Streamable HTTP", () => {
   let server: ReturnType<typeof serveHttp>;
   afterAll(() => server?.stop(true));
 
-  test("list tools, call each; screening answers 'not available' without the route", async () => {
-    // a server whose app has no /screening route (e.g. built without it)
-    const noScreening = createApp(
-      P.deps,
-      ROUTES.filter((r) => r.path !== "/screening"),
-    );
-    server = serveHttp(mcpContext(P.deps, noScreening), "127.0.0.1", 0);
+  test("list tools, call each; screening answers 'not available' without the screening service", async () => {
+    // a server composed without screening
+    server = serveHttp(mcpContext({ ...P.deps, screening: undefined }), "127.0.0.1", 0);
     const client = new Client({ name: "test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${server.port}/mcp`)));
     await exercise(client);
@@ -145,27 +137,30 @@ describe("Streamable HTTP", () => {
     await client.close();
   }, 60_000);
 
-  test("screen_point with a /screening route in the app: its data, labelled screening", async () => {
-    const screening: RouteDef = {
-      path: "/screening",
-      operationId: "getScreening",
-      summary: "test double",
-      data: Type.Any(),
-      errors: [400],
-      handler: ({ deps }) => ({
-        data: { kind: "screening", facts: { radon: { status: "zone_1" } } },
-        sources: [],
-        asOf: deps.asOf,
-        cache: "screening",
-      }),
-    };
-    const app = createApp(P.deps, [...ROUTES, screening]);
-    const srv = serveHttp(mcpContext(P.deps, app), "127.0.0.1", 0);
+  test("screen_point: the domain call (no HTTP to the app), labelled screening; the API's anonymous buckets untouched", async () => {
+    const off = { enabled: false, base_url: "", timeout_ms: 100 };
+    const deps = { ...P.deps };
+    const { Screening } = await import("../../src/lookups/screening");
+    deps.screening = new Screening({
+      config: { ...P.deps.config.screening, flood: off, wetlands: off, soils: off, elevation: off } as any,
+      layers: null,
+      takeLookup: () => ({ ok: true, retryAfter: 0 }),
+    } as any);
+    const anon = () =>
+      JSON.stringify([
+        deps.limiter.buckets.anon_address.peek("127.0.0.1").remaining,
+        deps.limiter.buckets.anon_all.peek("*").remaining,
+      ]);
+    const before = anon();
+    const srv = serveHttp(mcpContext(deps), "127.0.0.1", 0);
     const client = new Client({ name: "test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${srv.port}/mcp`)));
-    const r = json(await client.callTool({ name: "screen_point", arguments: { lat: 44.9778, lon: -93.265 } }));
-    expect(r.screening.facts.radon.status).toBe("zone_1");
+    const r = json(await client.callTool({ name: "screen_point", arguments: { lat: 47.6, lon: -122.3 } }));
+    expect(r.screening.kind).toBe("screening");
+    expect(r.screening.facts.radon.status).toMatch(/^zone_[123]$/);
+    expect(r.screening.facts.flood.summary).toBe("Not available on this server.");
     expect(r.caveat).toContain("never an official determination");
+    expect(anon()).toBe(before); // no request to the app: the API's anonymous buckets did not move
     await client.close();
     srv.stop(true);
   });
@@ -173,7 +168,7 @@ describe("Streamable HTTP", () => {
   test("a server without parcel data: get_property_facts says so (not an error to retry)", async () => {
     const { NoParcelData } = await import("../../src/parcels/none");
     const deps = { ...P.deps, parcels: new NoParcelData() };
-    const srv = serveHttp(mcpContext(deps, P.app), "127.0.0.1", 0);
+    const srv = serveHttp(mcpContext(deps), "127.0.0.1", 0);
     const client = new Client({ name: "test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${srv.port}/mcp`)));
     const r = await client.callTool({ name: "get_property_facts", arguments: { lat: 47.6, lon: -122.3 } });
@@ -191,7 +186,7 @@ describe("Streamable HTTP", () => {
       ...P.deps,
       limiter: new Limiter({ ...P.deps.config.limits, anon_list_all: { per_minute: 2, per_day: 100 } }, 100),
     };
-    const srv = serveHttp(mcpContext(deps, P.app), "127.0.0.1", 0);
+    const srv = serveHttp(mcpContext(deps), "127.0.0.1", 0);
     const client = new Client({ name: "test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${srv.port}/mcp`)));
     const args = { name: "resolve_place", arguments: { jurisdiction_id: "county:53033" } };

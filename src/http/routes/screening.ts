@@ -2,7 +2,7 @@
 // A fact that could not be checked is `unknown` and the answer is still 200; busy (503) and lookup-limit (429)
 // come from the screening runner; the 429 shows the lookup bucket's own RateLimit figures.
 import { DomainError } from "../../domain/errors";
-import { screeningPlace } from "../../directory/screening-place";
+import { screenAt } from "../../directory/screen-at";
 import { queryOf } from "../params";
 import { Screening } from "../schemas/screening";
 import type { Deps } from "../deps";
@@ -24,26 +24,20 @@ export const screeningRoute: RouteDef = {
   handler: async ({ deps, query, ctx }) => {
     const point = pointOf(query, queryOf(ctx.url));
     if (!point) throw new DomainError("bad-point", "Give lat and lon, in WGS84 decimal degrees.");
-    const place = screeningPlace(directoryOf(deps), point.lon, point.lat);
     if (!deps.screening) throw new Error("screening is not composed into this app");
     let r;
     try {
-      r = await deps.screening.facts(point.lon, point.lat, place);
+      r = await screenAt(directoryOf(deps), deps.screening, point.lon, point.lat);
     } catch (e) {
       if (e instanceof DomainError && e.suffix === "lookup-limit") Object.assign(ctx.common, lookupHeaders(deps));
       throw e;
     }
     return {
-      data: {
-        kind: "screening",
-        point: { type: "Point", coordinates: [point.lon, point.lat] },
-        jurisdictions: place.jurisdictions,
-        facts: r.facts,
-      },
+      data: r.data,
       sources: r.sources as any[],
       notices: r.notices,
       asOf: deps.asOf,
-      frozen: [r.facts, place.jurisdictions], // the facts first: the envelope is kept under them
+      frozen: [r.data.facts, r.data.jurisdictions], // the facts first: the envelope is kept under them
       cache: "screening", // an hour (spec part 4), also when a fact is unknown; our own cache never keeps an unknown
     };
   },
