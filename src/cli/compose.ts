@@ -23,7 +23,7 @@ import { TownFinder } from "../lookups/towns/finder";
 import { createWeb } from "../web";
 import { parcelSourceFor } from "../parcels/open";
 import { mcpContext } from "../mcp/context";
-import { mcpHttpHandler } from "../mcp/transports";
+import { allowedHostnames, mcpHttpHandler } from "../mcp/transports";
 import { fullRequest } from "../http/incoming";
 
 export interface Opened {
@@ -126,7 +126,7 @@ export function composeApp(deps: Deps): App {
 /** The MCP endpoint on the API's own port (serve with mcp.in_serve): one process, one limiter (spec part 8: MCP
  *  calls count in the anonymous list bucket of all callers together). */
 export function mountMcp(deps: Deps): void {
-  const handle = mcpHttpHandler(mcpContext(deps));
+  const handle = mcpHttpHandler(mcpContext(deps), allowedHostnames(deps.config.host, deps.config.base_url));
   deps.mcp = { path: deps.config.mcp.path, handle: async (req) => handle(await fullRequest(req)) };
 }
 

@@ -15,7 +15,7 @@ export async function runMcp(cfg: Config, p: Parsed): Promise<number> {
   const deps = buildDeps(cfg, opened, log);
   const ctx = mcpContext(deps);
   if (p.values.http) {
-    const server = serveHttp(ctx, cfg.mcp.host, cfg.mcp.port, cfg.mcp.path);
+    const server = serveHttp(ctx, cfg.mcp.host, cfg.mcp.port, cfg.mcp.path, cfg.base_url);
     console.error(
       `mcp: Streamable HTTP on http://${server.hostname}:${server.port}${cfg.mcp.path} (data: ${cfg.data_file}, parcels: ${cfg.parcels.file})`,
     );

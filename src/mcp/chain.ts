@@ -6,7 +6,7 @@ type Resolved = ReturnType<Directory["resolvePoint"]>;
 const JOBS = ["assessment", "tax_collection", "recording", "zoning", "permits", "gis"] as const;
 
 /** One function entry, trimmed to what an assistant needs: the body, its office and its official links. */
-function entryOut(e: any) {
+export function chainEntry(e: any) {
   if (!e) return null;
   return {
     jurisdiction_id: e.jurisdiction_id,
@@ -46,7 +46,7 @@ export function chainFacts(r: Resolved, jobs: readonly string[] = JOBS) {
       state: j.state ?? null,
       page_url: j.page_url,
     })),
-    who_does_what: Object.fromEntries(jobs.map((k) => [k, entryOut(f[k])])),
+    who_does_what: Object.fromEntries(jobs.map((k) => [k, chainEntry(f[k])])),
     sources: r.sources.map((s) => ({ name: s.name, url: s.url })),
     notices: r.notices,
   };

@@ -3,10 +3,11 @@
 // there). No HTTP app is needed: the tools call the domain, never the app's own /v1.
 import type { Deps } from "../http/deps";
 import { domainScreening } from "./screening";
+import { countyNamesOf } from "../parcels/county-names";
 import type { McpContext } from "./server";
 
 export function mcpContext(deps: Deps, version = "1.4.0"): McpContext {
-  return {
+  const ctx: McpContext = {
     directory: deps.directory ?? null,
     parcels: deps.parcels ?? null,
     screening: domainScreening(deps.directory ?? null, deps.screening),
@@ -16,4 +17,15 @@ export function mcpContext(deps: Deps, version = "1.4.0"): McpContext {
     },
     version,
   };
+  // the counties with parcel data here, for get_property_facts' description (read once; a store that fails: none)
+  deps.parcels
+    ?.counties()
+    .then((cs) => {
+      const names = countyNamesOf(deps.directory ?? null);
+      ctx.parcelCounties = cs
+        .filter((c) => c.apiUse)
+        .map((c) => `${names.label(c.countyId) ?? c.countyId} (${c.countyId})`);
+    })
+    .catch(() => {});
+  return ctx;
 }

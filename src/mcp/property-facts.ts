@@ -21,7 +21,11 @@ export interface FactsInput {
 }
 export type FactsResult = { refusal: string } | { facts: Record<string, unknown> };
 
-export const DEFAULT_DISTANCE_M = 50;
+/** By point: the parcel whose shape holds the point, else one within AT_POINT_M counts as the property; the search
+ *  reaches max_distance_m (default DEFAULT_DISTANCE_M), and a parcel found farther than AT_POINT_M is reported as
+ *  the nearest parcel with its distance, never as the property (found: false). */
+export const AT_POINT_M = 25;
+export const DEFAULT_DISTANCE_M = 25;
 export const MAX_DISTANCE_M = 1000;
 export const CAVEAT = `${OFFICIAL} These facts come from the loaded county file named in source, as of its date; confirm them with the county's assessor.`;
 
@@ -114,7 +118,19 @@ export async function propertyFacts(parcels: ParcelSource, dir: Directory | null
     who_assesses_collects_records: where?.who_does_what ?? null,
     caveat: CAVEAT,
   };
-  if (none || !info) return { facts: { ...base, parcel: null, found: false, note: none ?? "No parcel data here." } };
+  if (none || !info) {
+    const here = (await parcels.counties().catch(() => [])).filter((c) => c.apiUse);
+    const names = countyNamesOf(dir);
+    return {
+      facts: {
+        ...base,
+        parcel: null,
+        found: false,
+        note: none ?? "No parcel data here.",
+        parcel_data_here: here.map((c) => ({ county: c.countyId, name: names.label(c.countyId) ?? c.countyId })),
+      },
+    };
+  }
   const source = {
     name: info.source.name,
     url: info.source.url,
@@ -131,6 +147,18 @@ export async function propertyFacts(parcels: ParcelSource, dir: Directory | null
         note: byPoint
           ? `No parcel of ${label} within ${match.max_distance_m} m of the point.`
           : `No parcel ${i.apn} in ${label}'s loaded data.`,
+        source,
+      },
+    };
+  if (byPoint && !match.inside_parcel_shape && Number(match.distance_m) > AT_POINT_M)
+    return {
+      facts: {
+        ...base,
+        parcel: null,
+        found: false,
+        nearest_parcel: { ...parcelOut(rec, info), distance_m: match.distance_m },
+        note: `No parcel of ${label} at the point (its shape is not held, or the point is in none): the nearest parcel point is ${match.distance_m} m away. That parcel is not the property at the point; give its apn to ask about it.`,
+        notes: info.notes,
         source,
       },
     };

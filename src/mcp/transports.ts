@@ -9,9 +9,51 @@ export async function serveStdio(ctx: McpContext): Promise<void> {
   await createMcpServer(ctx).connect(new StdioServerTransport());
 }
 
+/** The host names a Streamable HTTP request may name in Host and Origin (DNS-rebinding protection, as the MCP
+ *  transport asks): loopback names, the host the server is bound to (unless a wildcard) and base_url's host. */
+export function allowedHostnames(boundHost: string, baseUrl: string): string[] {
+  const out = new Set(["localhost", "127.0.0.1", "[::1]"]);
+  if (boundHost && boundHost !== "0.0.0.0" && boundHost !== "::")
+    out.add(boundHost.includes(":") ? `[${boundHost}]` : boundHost.toLowerCase());
+  try {
+    out.add(new URL(baseUrl).hostname.toLowerCase());
+  } catch {}
+  return [...out];
+}
+
+const hostnameOf = (hostHeader: string) => {
+  try {
+    return new URL(`http://${hostHeader}`).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+};
+
+/** 403 unless Host names an allowed host and Origin, when sent, is on one (port-agnostic). */
+function rebindingRefusal(req: Request, allowed: string[]): Response | null {
+  const host = hostnameOf(req.headers.get("host") ?? new URL(req.url).host);
+  const origin = req.headers.get("origin");
+  let why: string | null = null;
+  if (!host || !allowed.includes(host)) why = `Host ${req.headers.get("host") ?? ""} is not this server`;
+  else if (origin !== null) {
+    let oh: string | null = null;
+    try {
+      oh = new URL(origin).hostname.toLowerCase();
+    } catch {}
+    if (!oh || !allowed.includes(oh)) why = `Origin ${origin.slice(0, 100)} is not allowed`;
+  }
+  if (!why) return null;
+  return Response.json(
+    { jsonrpc: "2.0", error: { code: -32000, message: `Forbidden: ${why}` }, id: null },
+    { status: 403, headers: { "Cache-Control": "no-store" } },
+  );
+}
+
 /** One Streamable HTTP request to the MCP server (a web Request in, a Response out). */
-export function mcpHttpHandler(ctx: McpContext): (req: Request) => Promise<Response> {
+export function mcpHttpHandler(ctx: McpContext, allowed?: string[]): (req: Request) => Promise<Response> {
   return async (req) => {
+    const refused = allowed ? rebindingRefusal(req, allowed) : null;
+    if (refused) return refused;
     const server = createMcpServer(ctx);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -24,8 +66,8 @@ export function mcpHttpHandler(ctx: McpContext): (req: Request) => Promise<Respo
   };
 }
 
-export function serveHttp(ctx: McpContext, host: string, port: number, path = "/mcp") {
-  const handle = mcpHttpHandler(ctx);
+export function serveHttp(ctx: McpContext, host: string, port: number, path = "/mcp", baseUrl = "") {
+  const handle = mcpHttpHandler(ctx, allowedHostnames(host, baseUrl));
   return Bun.serve({
     hostname: host,
     port,

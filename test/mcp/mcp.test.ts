@@ -13,7 +13,7 @@ import { mcpContext } from "../../src/mcp/context";
 import { serveHttp } from "../../src/mcp/transports";
 import { SCREENING_UNAVAILABLE } from "../../src/mcp/screening";
 
-const TOOLS = ["get_property_facts", "resolve_place", "screen_point"];
+const TOOLS = ["get_property_facts", "resolve_place", "screen_point", "search_directory"];
 const OWNERISH = /owner|taxpayer|mailing|grantee|grantor/i;
 
 /** Every key of a JSON value, at any depth. */
@@ -57,9 +57,39 @@ async function exercise(client: Client) {
       arguments: { lat: f.parcel.lat + 0.0005, lon: f.parcel.lon, max_distance_m: 200 },
     }),
   );
-  expect(near.found).toBe(true);
-  expect(near.match.distance_m).toBeGreaterThan(0);
-  expect(near.match.distance_m).toBeLessThanOrEqual(200);
+  // about 55 m off: never "the property" — the nearest parcel, with its distance
+  expect(near.found).toBe(false);
+  expect(near.parcel).toBeNull();
+  expect(near.nearest_parcel.apn).toBeTruthy();
+  expect(near.nearest_parcel.distance_m).toBeGreaterThan(25);
+  expect(near.nearest_parcel.distance_m).toBeLessThanOrEqual(200);
+  expect(near.note).toContain("not the property at the point");
+  // structured content mirrors the text
+  const nearRaw = await client.callTool({
+    name: "get_property_facts",
+    arguments: { lat: f.parcel.lat + 0.0005, lon: f.parcel.lon, max_distance_m: 200 },
+  });
+  expect((nearRaw as any).structuredContent.nearest_parcel.apn).toBe(near.nearest_parcel.apn);
+  // the tools are read-only; resolve_place and screen_point may call outside services
+  const annotations = Object.fromEntries(listed.tools.map((t) => [t.name, t.annotations]));
+  for (const t of TOOLS) expect(annotations[t]?.readOnlyHint).toBe(true);
+  expect(annotations.screen_point?.openWorldHint).toBe(true);
+  expect(annotations.get_property_facts?.openWorldHint).toBe(false);
+  for (const t of listed.tools) expect((t as any).outputSchema?.type).toBe("object");
+  // a name that fits several places: the choices with ids and labels, no dead end
+  const amb = await client.callTool({ name: "resolve_place", arguments: { place: "Springfield" } });
+  expect(amb.isError).toBeFalsy();
+  const ambJ = json(amb);
+  expect(ambJ.ambiguous).toBe(true);
+  expect(ambJ.choices.length).toBeGreaterThan(1);
+  for (const c of ambJ.choices) {
+    expect(c.jurisdiction_id).toMatch(/^(place|cousub|county):\d+$/);
+    expect(typeof c.label).toBe("string");
+  }
+  // search_directory: places and official resources by name, never people
+  const found = json(await client.callTool({ name: "search_directory", arguments: { q: "Hennepin", state: "MN" } }));
+  expect(found.places.map((p: any) => p.jurisdiction_id)).toContain("county:27053");
+  expect(keysOf(found).some((k) => OWNERISH.test(k))).toBe(false);
   // a county not licensed for API use: chain and offices, no parcel facts
   const lex = json(await client.callTool({ name: "get_property_facts", arguments: { lat: 38.05445, lon: -84.44284 } }));
   expect(lex.found).toBe(false);
@@ -161,6 +191,41 @@ describe("Streamable HTTP", () => {
     expect(r.screening.facts.flood.summary).toBe("Not available on this server.");
     expect(r.caveat).toContain("never an official determination");
     expect(anon()).toBe(before); // no request to the app: the API's anonymous buckets did not move
+    await client.close();
+    srv.stop(true);
+  });
+
+  test("Streamable HTTP checks Host and Origin (DNS rebinding); page_urls use the configured base_url", async () => {
+    const base = "https://directory.example.gov/v1";
+    const deps = { ...P.deps, config: { ...P.deps.config, base_url: base } };
+    const { linksFor } = await import("../../src/domain/links");
+    const { Directory } = await import("../../src/directory/directory");
+    const { contentFromStore } = await import("../../src/directory/content");
+    const { Database } = await import("bun:sqlite");
+    const db = new Database(await fullDataFile(), { readonly: true });
+    deps.directory = new Directory(db, contentFromStore(db), linksFor(base));
+    const srv = serveHttp(mcpContext(deps), "127.0.0.1", 0, "/mcp", base);
+    const url = `http://127.0.0.1:${srv.port}/mcp`;
+    const init = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    };
+    const post = (headers: Record<string, string>) =>
+      fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+        body: JSON.stringify(init),
+      });
+    expect((await post({ origin: "https://evil.example.com" })).status).toBe(403);
+    expect((await post({ host: "evil.example.com" })).status).toBe(403);
+    expect((await post({ origin: "https://directory.example.gov" })).status).toBe(200);
+    expect((await post({})).status).toBe(200);
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    const r = json(await client.callTool({ name: "resolve_place", arguments: { jurisdiction_id: "county:53033" } }));
+    for (const j of r.jurisdictions) expect(j.page_url.startsWith("https://directory.example.gov/")).toBe(true);
     await client.close();
     srv.stop(true);
   });
