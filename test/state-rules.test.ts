@@ -148,3 +148,27 @@ describe("data/state-rules.yaml", () => {
     expect(DOC.MD.assessment.level).toBe("state");
   });
 });
+
+describe("rule review of the town and township states (issue 20)", () => {
+  test("each rule's evidence is the state's own statute or agency page, except three jobs with none stored", () => {
+    const rules = DOC;
+    const csv = readFileSync(join(import.meta.dir, "../../shared/data/dotgov/current-full.csv"), "utf8").split("\n");
+    const stateDomains = new Map<string, string[]>();
+    for (const l of csv) {
+      const c = l.split(",");
+      if (!/^State or territory/.test(c[1] ?? "")) continue;
+      const st = c[c.length - 2]!;
+      (stateDomains.get(st) ?? stateDomains.set(st, []).get(st)!).push(c[0]!.toLowerCase());
+    }
+    // the legislatures' own statute sites that are not .gov domains
+    const LEGISLATURES: Record<string, string> = { PA: "legis.state.pa.us", KS: "kslegislature.org" };
+    const gaps: string[] = [];
+    for (const s of ["NY", "MI", "WI", "PA", "IL", "IN", "OH", "KS", "MO", "NE", "ND", "SD", "IA"])
+      for (const fn of ["assessment", "tax_collection", "recording", "zoning"]) {
+        const h = new URL(rules[s][fn].evidence_url).hostname.replace(/^www\./, "");
+        const own = [...(stateDomains.get(s) ?? []), LEGISLATURES[s] ?? ""].filter(Boolean);
+        if (!own.some((x) => h === x || h.endsWith(`.${x}`))) gaps.push(`${s} ${fn}`);
+      }
+    expect(gaps).toEqual(["MI assessment", "KS recording", "ND recording"]);
+  });
+});
