@@ -1,14 +1,10 @@
 // `directory health [--url URL] [--timeout-ms N]`: one GET of /v1/topics on a running server (the container's
 // HEALTHCHECK: the runtime image has no curl). Exit 0 on a 200, else 1 with one line saying what happened.
-import type { Config } from "../config/config";
+import { localAddress, type Config } from "../config/config";
 import { str, type Parsed } from "./commands";
 
 export async function runHealth(cfg: Config, p: Parsed): Promise<number> {
-  const host = cfg.host === "0.0.0.0" || cfg.host === "::" ? "127.0.0.1" : cfg.host;
-  const base = (str(p.values.url) ?? `http://${host.includes(":") ? `[${host}]` : host}:${cfg.port}/v1`).replace(
-    /\/+$/,
-    "",
-  );
+  const base = (str(p.values.url) ?? `http://${localAddress(cfg.host)}:${cfg.port}/v1`).replace(/\/+$/, "");
   const ms = Number(str(p.values["timeout-ms"]) ?? 3000);
   try {
     const r = await fetch(`${base}/topics`, { signal: AbortSignal.timeout(ms) });

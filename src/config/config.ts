@@ -211,6 +211,12 @@ function checkLimits(cfg: Config): void {
     }
 }
 
+export const isWildcard = (host: string) => host === "0.0.0.0" || host === "::";
+/** The host a client on this machine reaches a server bound to `host` at, as a URL host: 127.0.0.1 for a wildcard,
+ *  an IPv6 address in brackets. */
+export const localAddress = (host: string) =>
+  isWildcard(host) ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+
 const WILDCARD_WITHOUT_BASE = new WeakSet<Config>();
 
 /** Serving on every address (host 0.0.0.0 or ::) with no base_url would put http://127.0.0.1:PORT in every page_url
@@ -234,8 +240,7 @@ export function loadConfig(
   }
   applyEnv(cfg, env);
   merge(cfg, overrides, "");
-  const hostForUrl =
-    cfg.host === "0.0.0.0" || cfg.host === "::" ? "127.0.0.1" : cfg.host.includes(":") ? `[${cfg.host}]` : cfg.host;
+  const hostForUrl = localAddress(cfg.host);
   if (!cfg.base_url) {
     cfg.base_url = `http://${hostForUrl}:${cfg.port}/v1`;
     if (hostForUrl !== cfg.host) WILDCARD_WITHOUT_BASE.add(cfg);

@@ -2,9 +2,8 @@
 // rule's level picks the body in the chain, a local override in the data (e.g. a Minnesota city with its own
 // assessor) wins over it, and a function with no body in the chain gets jurisdiction_id null and a basis.
 //
-// Level → body: state → the state; county → the county; town → the county subdivision; city → the incorporated
-// place, else the county subdivision. Where that level has no body in the chain, the rule's `else_level` says who
-// does the job instead (a New York city where no town boundary is held; the county outside city limits for
+// Level → body: rule-levels.ts (state, county, town, city). Where that level has no body in the chain, the rule's
+// `else_level` says who does the job instead (a New York city where no town boundary is held; the county outside city limits for
 // zoning); without one the answer names no body and says why: it never pretends the rule holds. permits follow
 // the zoning rule (the body that zones usually issues building permits); gis is the county (county GIS offices
 // keep parcel maps in most states). Overrides: the smallest body in the chain (or a same_as twin of one) with an
@@ -17,6 +16,7 @@ import { COPY_PROVIDERS, FUNCTION_TOPICS, FUNCTIONS, type Fn } from "../domain/v
 import type { Content, RuleText } from "./content";
 import type { JurisdictionRow, OfficeRow, ResourceRow, Store } from "./store";
 import { Trail, TYPE_ORDER, isTownGovernment } from "./jurisdictions";
+import { LEVEL_WORD, atLevel, pick } from "./rule-levels";
 import { resourceOut } from "./resources";
 import { governmentName } from "./names";
 import { officeLinkStatus } from "../links/overlay";
@@ -46,65 +46,6 @@ export interface Ctx {
   links: Links;
   trail: Trail;
 }
-
-function atLevel(chain: JurisdictionRow[], level: string | null | undefined): JurisdictionRow | null {
-  const of = (t: string) => chain.find((j) => j.type === t && (t !== "cousub" || isTownGovernment(j))) ?? null;
-  const place = chain.find((j) => j.type === "place" && j.incorporated !== 0) ?? null;
-  switch (level) {
-    case "state":
-      return of("state");
-    case "county":
-      return of("county");
-    case "town": {
-      const cousub = chain.find((j) => j.type === "cousub") ?? null;
-      if (!cousub) return null;
-      if (isTownGovernment(cousub)) return cousub;
-      return cousub.funcstat === "F" ? place : null;
-    }
-    case "city":
-      return place ?? of("cousub");
-    default:
-      return null;
-  }
-}
-
-/** else_level: county; place (any incorporated place: city, village, borough ...); city (a place whose legal type is
- *  city, e.g. New York, where cities assess but villages do not). */
-function elseBody(chain: JurisdictionRow[], elseLevel: string): JurisdictionRow | null {
-  const place = chain.find((j) => j.type === "place" && j.incorporated !== 0) ?? null;
-  if (elseLevel === "place") return place;
-  if (elseLevel === "city") return place && (place.legal_type ?? "").toLowerCase() === "city" ? place : null;
-  return atLevel(chain, elseLevel);
-}
-
-/** The body at the rule's level, else at its else_level; `fallback` tells which one answered. A fallback that holds
- *  only in counties without townships (else_only_without_towns) asks `countyHasTowns`. A city-level rule in a data
- *  file that holds no places at all falls back to nobody (`unheld`): the absence of city boundaries is not a finding
- *  that the point lies outside every city. */
-function pick(
-  chain: JurisdictionRow[],
-  rule: { level: string | null; else_level?: string | null; else_only_without_towns?: boolean } | null,
-  countyHasTowns: (countyId: string) => boolean = () => false,
-  placesHeld = true,
-): { body: JurisdictionRow | null; fallback: boolean; unheld?: boolean } {
-  const body = atLevel(chain, rule?.level ?? null);
-  if (!body && !placesHeld && (rule?.level === "city" || rule?.level === "place"))
-    return { body: null, fallback: false, unheld: true };
-  if (body || !rule?.else_level) return { body, fallback: false };
-  const county = chain.find((j) => j.type === "county");
-  if (rule.else_only_without_towns && county && countyHasTowns(county.jurisdiction_id))
-    return { body: null, fallback: false };
-  const other = elseBody(chain, rule.else_level);
-  return { body: other, fallback: !!other };
-}
-
-const LEVEL_WORD: Record<string, string> = {
-  town: "town or township",
-  city: "city",
-  place: "city, village or borough",
-  county: "county",
-  state: "state",
-};
 
 export function officeOut(o: OfficeRow, links: Links) {
   return {

@@ -40,8 +40,6 @@ export class DomainError extends Error {
       choices?: Choice[];
       retryAfter?: number;
       /** response headers (e.g. the RateLimit of the bucket that refused) */ headers?: Record<string, string>;
-      /** the service is not offered by this server at all (switched off), as opposed to one that failed */
-      notOffered?: boolean;
     } = {},
   ) {
     super(`${suffix}: ${detail}`);

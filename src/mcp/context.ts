@@ -3,7 +3,7 @@
 // there). No HTTP app is needed: the tools call the domain, never the app's own /v1.
 import type { Deps } from "../http/deps";
 import { domainScreening } from "./screening";
-import { countyNamesOf } from "../parcels/county-names";
+import { countiesWithData } from "./property-facts";
 import type { McpContext } from "./server";
 
 export function mcpContext(deps: Deps, version = "1.4.0"): McpContext {
@@ -17,15 +17,10 @@ export function mcpContext(deps: Deps, version = "1.4.0"): McpContext {
     },
     version,
   };
-  // the counties with parcel data here, for get_property_facts' description (read once; a store that fails: none)
-  deps.parcels
-    ?.counties()
-    .then((cs) => {
-      const names = countyNamesOf(deps.directory ?? null);
-      ctx.parcelCounties = cs
-        .filter((c) => c.apiUse)
-        .map((c) => `${names.label(c.countyId) ?? c.countyId} (${c.countyId})`);
-    })
-    .catch(() => {});
+  // the counties with parcel data here, for get_property_facts' description (read once at start)
+  if (deps.parcels)
+    void countiesWithData(deps.parcels, deps.directory ?? null).then((cs) => {
+      ctx.parcelCounties = cs.map((c) => `${c.name} (${c.county})`);
+    });
   return ctx;
 }

@@ -60,6 +60,15 @@ function countyIdOf(text: string, dir: Directory | null): string {
   );
 }
 
+/** The counties whose parcel facts this server gives (loaded and licensed for API use), with their names; none
+ *  when the store fails. */
+export async function countiesWithData(parcels: ParcelSource, dir: Directory | null) {
+  const names = countyNamesOf(dir);
+  return (await parcels.counties().catch(() => []))
+    .filter((c) => c.apiUse)
+    .map((c) => ({ county: c.countyId, name: names.label(c.countyId) ?? c.countyId }));
+}
+
 export async function propertyFacts(parcels: ParcelSource, dir: Directory | null, i: FactsInput): Promise<FactsResult> {
   if (wantsOwners(i)) return { refusal: OWNERS_REFUSAL };
   const byPoint = i.lat !== undefined && i.lon !== undefined;
@@ -119,15 +128,13 @@ export async function propertyFacts(parcels: ParcelSource, dir: Directory | null
     caveat: CAVEAT,
   };
   if (none || !info) {
-    const here = (await parcels.counties().catch(() => [])).filter((c) => c.apiUse);
-    const names = countyNamesOf(dir);
     return {
       facts: {
         ...base,
         parcel: null,
         found: false,
         note: none ?? "No parcel data here.",
-        parcel_data_here: here.map((c) => ({ county: c.countyId, name: names.label(c.countyId) ?? c.countyId })),
+        parcel_data_here: await countiesWithData(parcels, dir),
       },
     };
   }

@@ -10,7 +10,7 @@ export interface ScreeningClient {
   screen(
     lat: number,
     lon: number,
-  ): Promise<{ ok: true; data: any; notices: string[] } | { ok: false; status: number; message: string }>;
+  ): Promise<{ ok: true; data: any; notices: string[] } | { ok: false; message: string }>;
 }
 
 export const SCREENING_UNAVAILABLE = "Screening is not available on this server.";
@@ -18,12 +18,12 @@ export const SCREENING_UNAVAILABLE = "Screening is not available on this server.
 export function domainScreening(dir: Directory | null, screening: FactsAtPoint | null | undefined): ScreeningClient {
   return {
     async screen(lat, lon) {
-      if (!dir || !screening) return { ok: false, status: 404, message: SCREENING_UNAVAILABLE };
+      if (!dir || !screening) return { ok: false, message: SCREENING_UNAVAILABLE };
       try {
         const r = await screenAt(dir, screening, lon, lat);
         return { ok: true, data: r.data, notices: r.notices };
       } catch (e) {
-        if (e instanceof DomainError) return { ok: false, status: 0, message: `${e.suffix}: ${e.detail}` };
+        if (e instanceof DomainError) return { ok: false, message: `${e.suffix}: ${e.detail}` };
         throw e;
       }
     },

@@ -4,6 +4,7 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { createMcpServer, type McpContext } from "./server";
+import { isWildcard, localAddress } from "../config/config";
 
 export async function serveStdio(ctx: McpContext): Promise<void> {
   await createMcpServer(ctx).connect(new StdioServerTransport());
@@ -13,8 +14,7 @@ export async function serveStdio(ctx: McpContext): Promise<void> {
  *  transport asks): loopback names, the host the server is bound to (unless a wildcard) and base_url's host. */
 export function allowedHostnames(boundHost: string, baseUrl: string): string[] {
   const out = new Set(["localhost", "127.0.0.1", "[::1]"]);
-  if (boundHost && boundHost !== "0.0.0.0" && boundHost !== "::")
-    out.add(boundHost.includes(":") ? `[${boundHost}]` : boundHost.toLowerCase());
+  if (boundHost && !isWildcard(boundHost)) out.add(localAddress(boundHost).toLowerCase());
   try {
     out.add(new URL(baseUrl).hostname.toLowerCase());
   } catch {}

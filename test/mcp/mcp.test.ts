@@ -64,6 +64,7 @@ async function exercise(client: Client) {
   expect(near.nearest_parcel.distance_m).toBeGreaterThan(25);
   expect(near.nearest_parcel.distance_m).toBeLessThanOrEqual(200);
   expect(near.note).toContain("not the property at the point");
+  expect(keysOf(near).some((k) => OWNERISH.test(k))).toBe(false);
   // structured content mirrors the text
   const nearRaw = await client.callTool({
     name: "get_property_facts",
@@ -95,6 +96,10 @@ async function exercise(client: Client) {
   expect(lex.found).toBe(false);
   expect(lex.parcel).toBeNull();
   expect(lex.note).toContain("not licensed for API use");
+  // which counties do have parcel facts here (loaded and licensed): King and Lucas, not Lexington-Fayette
+  const here = lex.parcel_data_here.map((c: any) => c.county);
+  expect(here).toContain("county:53033");
+  expect(here).not.toContain("county:21067");
   expect(lex.jurisdictions.map((j: any) => j.jurisdiction_id)).toContain("county:21067");
   // nothing derived from that county's rows (issue 19, item 8): probes at several distances all look the same
   for (const [dlat, dist] of [

@@ -81,7 +81,7 @@ export class AddressLookup {
       throw new DomainError("bad-parameter", `address is longer than ${this.maxAddressLength} characters`);
     }
 
-    if (!this.enabled) throw new DomainError("upstream-unavailable", ADDRESS_SEARCH_OFF, { notOffered: true });
+    if (!this.enabled) throw new DomainError("upstream-unavailable", ADDRESS_SEARCH_OFF);
     const cached = this.cache.get(key);
     if (cached) return settle(cached);
 

@@ -1,6 +1,6 @@
 /** @jsxImportSource @kitajs/html */
 // Error pages: the status in words, what to do next, and the request id to quote.
-import { DomainError } from "../../domain/errors";
+import { DomainError, NOT_OFFERED_HERE } from "../../domain/errors";
 import type { Linker, Page } from "../site";
 
 const HEADINGS: Record<number, string> = {
@@ -15,8 +15,9 @@ const HEADINGS: Record<number, string> = {
 
 export function errorPage(status: number, e: DomainError | Error, requestId: string, l: Linker): Page {
   const detail = e instanceof DomainError ? e.detail : "The request could not be finished.";
-  const notOffered = e instanceof DomainError && e.extra.notOffered;
-  const title = notOffered ? "Not available on this server" : (HEADINGS[status] ?? `Error ${status}`);
+  const title = detail.includes(NOT_OFFERED_HERE)
+    ? "Not available on this server"
+    : (HEADINGS[status] ?? `Error ${status}`);
   return {
     title,
     status,
