@@ -132,13 +132,8 @@ function target(): string {
 
 // ---- the server
 const port = 20000 + int(20000);
-const off = "http://127.0.0.1:9/"; // a closed port: outside lookups fail at once, on loopback
+// every outside service on a closed loopback port (unlimitedEnv): outside lookups fail at once, on loopback
 const env = unlimitedEnv(port, {
-  DIRECTORY_GEOCODER__BASE_URL: off,
-  DIRECTORY_SCREENING__FLOOD__BASE_URL: off,
-  DIRECTORY_SCREENING__WETLANDS__BASE_URL: off,
-  DIRECTORY_SCREENING__SOILS__BASE_URL: off,
-  DIRECTORY_SCREENING__ELEVATION__BASE_URL: off,
   DIRECTORY_LIMITS__LOOKUP__PER_MINUTE: "1000000000",
   DIRECTORY_LIMITS__LOOKUP__PER_DAY: "1000000000",
   // allocator settings to try (e.g. MIMALLOC_PURGE_DELAY=0) are passed to the server

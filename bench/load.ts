@@ -39,12 +39,21 @@ export async function waitReady(url: string, ms = 30000) {
   throw new Error(`server at ${url} did not answer`);
 }
 
-/** Environment for the appliance under load: limits lifted so the bench measures work, not 429s. */
+/** A closed loopback port: an outside lookup a bench does not double fails at once and never leaves the machine. */
+export const CLOSED = "http://127.0.0.1:9/";
+
+/** Environment for the appliance under load: limits lifted so the bench measures work, not 429s; every outside
+ * service (geocoder, screening services, the Census town service) on the closed port unless `extra` says otherwise. */
 export function unlimitedEnv(port: number, extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
     DIRECTORY_BASE_URL: `http://127.0.0.1:${port}/v1`,
     DIRECTORY_STATE_FILE: `/tmp/bench-state-${port}.sqlite`,
+    DIRECTORY_GEOCODER__BASE_URL: CLOSED,
+    DIRECTORY_TOWNS__BASE_URL: CLOSED,
+    ...Object.fromEntries(
+      ["FLOOD", "WETLANDS", "SOILS", "ELEVATION"].map((s) => [`DIRECTORY_SCREENING__${s}__BASE_URL`, CLOSED]),
+    ),
     ...extra,
   };
   for (const c of ["ANON_ADDRESS", "ANON_ALL", "ANON_LIST_ADDRESS", "ANON_LIST_ALL"]) {

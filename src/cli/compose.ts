@@ -119,7 +119,7 @@ function townStore(cfg: Config): TownStore | null {
 /** The app, and the web pages in front of it (they call the app in-process for find and screening). */
 export function composeApp(deps: Deps): App {
   const app = createApp(deps);
-  deps.web = createWeb(deps, app.handle);
+  deps.web = createWeb(deps);
   return app;
 }
 

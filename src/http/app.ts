@@ -125,20 +125,20 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
   function api(req: Incoming, ctx: Context, address: string): Response | Promise<Response> {
     if (ctx.path === "/v1/openapi.json") {
       // no key needed: Authorization is ignored here, and the document is not charged to any limit
-      Object.assign(ctx.common, deps.limiter.peekHeaders(callerOf({ kind: "anonymous" }, address), false));
+      Object.assign(ctx.common, deps.limiter.peekHeaders(callerOf({ kind: "anonymous" }, address), "call"));
       return respondDocument(ctx, openapi() as object, "default");
     }
     const found = router.match(ctx.path);
-    const list = !!found?.def.list;
+    const draw = found?.def.list ? "list" : "call";
     let auth: Auth;
     try {
       auth = authenticate(req.headers, deps.keys);
     } catch (e) {
-      Object.assign(ctx.common, deps.limiter.peekHeaders(callerOf({ kind: "anonymous" }, address), list));
+      Object.assign(ctx.common, deps.limiter.peekHeaders(callerOf({ kind: "anonymous" }, address), draw));
       throw e;
     }
     ctx.keyed = auth.kind === "key";
-    const outcome = deps.limiter.check(callerOf(auth, address), list);
+    const outcome = deps.limiter.check(callerOf(auth, address), draw);
     Object.assign(ctx.common, outcome.headers);
     if (!outcome.ok)
       throw new DomainError("rate-limited", `A minute or day limit is used up; wait ${outcome.retryAfter} seconds.`, {

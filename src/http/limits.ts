@@ -188,7 +188,10 @@ export interface LimitOutcome {
 }
 
 /** Classes drawn on under the one key "*" (shared by every caller): an LRU of 8 is plenty, not one of maxKeys. */
-const SHARED_CLASSES = new Set<string>(["anon_all", "anon_list_all", "lookup"]);
+const SHARED_CLASSES = new Set<string>(["anon_all", "anon_list_all", "lookup", "pages_all"]);
+
+/** What a request is: an API call, an API list (places, resources), or a page for people. */
+export type Draw = "call" | "list" | "page";
 
 export class Limiter {
   readonly buckets: Record<LimitClass, WindowCounters>;
@@ -214,11 +217,17 @@ export class Limiter {
     this.buckets = buckets;
   }
 
-  /** The buckets a request draws from, the caller's own class first (its policy is the one advertised). */
-  private plan(caller: Caller, list: boolean): [LimitClass, string][] {
+  /** The buckets a request draws from, the caller's own class first (its policy is the one advertised). A page
+   * (the HTML for people, `what` "page") draws from the pages' classes, never from the API's. */
+  private plan(caller: Caller, what: Draw): [LimitClass, string][] {
     if (caller.kind === "service") return [["service", caller.address]];
     if (caller.kind === "key") return [[caller.tier, caller.keyId]];
-    return list
+    if (what === "page")
+      return [
+        ["pages_address", caller.address],
+        ["pages_all", "*"],
+      ];
+    return what === "list"
       ? [
           ["anon_list_address", caller.address],
           ["anon_address", caller.address],
@@ -232,8 +241,8 @@ export class Limiter {
   }
 
   /** Admit a request only when every bucket of its plan admits it; then it counts in all of them. */
-  check(caller: Caller, list: boolean): LimitOutcome {
-    const plan = this.plan(caller, list);
+  check(caller: Caller, what: Draw): LimitOutcome {
+    const plan = this.plan(caller, what);
     const t = this.now();
     const views: Take[] = [];
     for (let i = 0; i < plan.length; i++) {
@@ -251,8 +260,8 @@ export class Limiter {
   }
 
   /** Headers without taking (for responses decided before limits ran, e.g. 401). */
-  peekHeaders(caller: Caller, list: boolean): Record<string, string> {
-    const plan = this.plan(caller, list);
+  peekHeaders(caller: Caller, what: Draw): Record<string, string> {
+    const plan = this.plan(caller, what);
     return this.headers(
       caller.kind === "service",
       plan[0]![0],

@@ -63,14 +63,15 @@ export function FindForms({ l, v }: { l: Linker; v?: Record<string, string> }) {
         <button type="submit">Find</button>
       </form>
       <h3 id="by-point">By point</h3>
+      <PointHint id="by-point-hint" />
       <form class="inline" method="get" action={l.path("/find")} aria-labelledby="by-point">
         <label for="lat">
           Latitude
-          <input id="lat" name="lat" value={val("lat")} inputmode="decimal" required />
+          <input id="lat" name="lat" value={val("lat")} aria-describedby="by-point-hint" required />
         </label>
         <label for="lon">
           Longitude
-          <input id="lon" name="lon" value={val("lon")} inputmode="decimal" required />
+          <input id="lon" name="lon" value={val("lon")} aria-describedby="by-point-hint" />
         </label>
         <button type="submit">Find</button>
       </form>
@@ -90,6 +91,16 @@ export function FindForms({ l, v }: { l: Linker; v?: Record<string, string> }) {
   );
 }
 
+/** How to give a point: the fields are plain text (a phone's number pad has no minus sign), and both numbers may
+ * be pasted into the first field (src/web/coordinates.ts reads them). */
+function PointHint({ id }: { id: string }) {
+  return (
+    <p class="hint" id={id}>
+      Decimal degrees, e.g. 47.6062 and -122.3321; or paste both into Latitude as “47.6062, -122.3321”.
+    </p>
+  );
+}
+
 export function PointForm({
   l,
   lat,
@@ -105,13 +116,14 @@ export function PointForm({
 }) {
   return (
     <form class="inline" method="get" action={l.path(action)}>
+      <PointHint id="s-hint" />
       <label for="s-lat">
         Latitude
-        <input id="s-lat" name="lat" value={lat ?? ""} inputmode="decimal" required />
+        <input id="s-lat" name="lat" value={lat ?? ""} aria-describedby="s-hint" required />
       </label>
       <label for="s-lon">
         Longitude
-        <input id="s-lon" name="lon" value={lon ?? ""} inputmode="decimal" required />
+        <input id="s-lon" name="lon" value={lon ?? ""} aria-describedby="s-hint" />
       </label>
       <button type="submit" safe>
         {button}

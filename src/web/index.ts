@@ -17,8 +17,6 @@ import { STYLESHEET } from "./layout";
 import { errorPage } from "./pages/errors";
 
 export type WebHandler = (req: Incoming, socketAddress: string) => Response | Promise<Response>;
-/** The app's own front door, used in-process for pages built on an API route (find, screening). */
-export type ApiCall = (req: Incoming, socketAddress: string) => Response | Promise<Response>;
 
 const ALLOWED = "GET, HEAD, OPTIONS";
 const ROBOTS = "User-agent: *\nDisallow: /find\nDisallow: /screening\nDisallow: /search\nDisallow: /v1/\n";
@@ -30,7 +28,7 @@ const SECURITY: Record<string, string> = {
   "Referrer-Policy": "strict-origin-when-cross-origin",
 };
 
-export function createWeb(deps: Deps, api: ApiCall): WebHandler {
+export function createWeb(deps: Deps): WebHandler {
   const l = linker(deps.links.site);
 
   return function web(req: Incoming, socketAddress: string): Response | Promise<Response> {
@@ -87,45 +85,23 @@ export function createWeb(deps: Deps, api: ApiCall): WebHandler {
     const { route, params } = match;
 
     const address = clientAddress(socketAddress, req.headers, deps.config.trusted_proxies);
-    // Pages built on an API route (find, screening with a query) draw the limits in that call, once.
-    if (!(route.viaApi && route.viaApi(url))) {
-      const caller = inAny(address, deps.config.service_callers)
-        ? { kind: "service" as const, address: limitKey(address) }
-        : { kind: "anonymous" as const, address: limitKey(address) };
-      const outcome = deps.limiter.check(caller, !!route.list);
-      Object.assign(common, outcome.headers);
-      if (!outcome.ok)
-        return fail(
-          429,
-          new DomainError("rate-limited", `A minute or day limit is used up; wait ${outcome.retryAfter} seconds.`),
-          { "Retry-After": String(outcome.retryAfter) },
-        );
-    }
+    // every page draws from the pages' own limits (per address and all readers together), never the API's
+    const caller = inAny(address, deps.config.service_callers)
+      ? { kind: "service" as const, address: limitKey(address) }
+      : { kind: "anonymous" as const, address: limitKey(address) };
+    const outcome = deps.limiter.check(caller, "page");
+    Object.assign(common, outcome.headers);
+    if (!outcome.ok)
+      return fail(
+        429,
+        new DomainError(
+          "rate-limited",
+          `Too many pages in a short time from your address; wait ${outcome.retryAfter} seconds.`,
+        ),
+        { "Retry-After": String(outcome.retryAfter) },
+      );
 
-    const input: PageInput = {
-      deps,
-      url,
-      params,
-      requestId,
-      api: async (pathAndQuery) => {
-        const headers: Record<string, string> = { "X-Request-Id": requestId, Accept: "application/json" };
-        const xff = req.headers.get("x-forwarded-for");
-        if (xff) headers["X-Forwarded-For"] = xff;
-        const res = await api(new Request(new URL(pathAndQuery, url.origin).href, { headers }), socketAddress);
-        for (const h of ["RateLimit", "RateLimit-Policy"]) {
-          const v = res.headers.get(h);
-          if (v) common[h] = v;
-        }
-        const text = await res.text();
-        let json: any = null;
-        try {
-          json = text ? JSON.parse(text) : null;
-        } catch {
-          /* not JSON: left null */
-        }
-        return { status: res.status, json, headers: res.headers };
-      },
-    };
+    const input: PageInput = { deps, url, params, requestId };
 
     const done = (page: Page): Response => {
       const body = renderPage(page, l);

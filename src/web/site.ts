@@ -20,8 +20,6 @@ export interface PageInput {
   url: URL;
   params: string[];
   requestId: string;
-  /** the in-process API: GET a /v1 path (with query) as this same caller; JSON body or problem back */
-  api(pathAndQuery: string): Promise<{ status: number; json: any; headers: Headers }>;
 }
 
 /** Site-relative links: page_url values are absolute (base_url's site); pages link by path so a mirror reached

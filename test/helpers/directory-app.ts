@@ -33,7 +33,15 @@ export async function fullApp(overrides: Partial<Config> = {}, liftLimits = true
   const { directory } = await fullDirectory();
   const base = testConfig();
   const limits = liftLimits
-    ? { ...base.limits, anon_address: lifted, anon_all: lifted, anon_list_address: lifted, anon_list_all: lifted }
+    ? {
+        ...base.limits,
+        anon_address: lifted,
+        anon_all: lifted,
+        anon_list_address: lifted,
+        anon_list_all: lifted,
+        pages_address: lifted,
+        pages_all: lifted,
+      }
     : base.limits;
   const cfg = testConfig({ limits, ...overrides } as any);
   const deps = buildDeps(cfg, {

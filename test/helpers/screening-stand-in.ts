@@ -1,10 +1,8 @@
-// A stand-in GET /v1/screening for the page tests (it replaces the real route, so the page tests need no outside-service
-// doubles): a fixed Screening
-// answer of the spec's shape, over the real chain and functions at the point. Test data only.
-import { latParam, lonParam } from "../../src/http/routes/shared-params";
-import { Screening } from "../../src/http/schemas/screening";
-import type { RouteDef } from "../../src/http/route";
+// A stand-in screening service for the page tests (it replaces the outside lookups, so the page tests need no
+// outside-service doubles): fixed facts of the spec's shape, with the real zoning office at the point, behind the
+// real domain call (screenAt) the route, the page and the MCP tool share. Test data only.
 import type { Directory } from "../../src/directory/directory";
+import type { Deps } from "../../src/http/deps";
 
 const fact = (
   status: string,
@@ -26,22 +24,14 @@ const fact = (
   resources: [],
 });
 
-export const screeningStandIn: RouteDef = {
-  path: "/screening",
-  operationId: "getScreening",
-  summary: "stand-in",
-  query: { lat: { ...latParam, required: true }, lon: { ...lonParam, required: true } },
-  data: Screening,
-  errors: [400, 404, 429, 503],
-  handler: ({ deps, query }) => {
-    const dir = deps.directory as Directory;
-    const r = dir.resolvePoint(query.lon, query.lat);
-    const zoning = (r.data.functions as any).zoning ?? null;
-    return {
-      data: {
-        kind: "screening",
-        point: { type: "Point", coordinates: [query.lon, query.lat] },
-        jurisdictions: r.data.jurisdictions,
+/** Puts the stand-in service in `deps.screening` (the route and the page then answer from it). */
+export function useScreeningStandIn(deps: Deps): void {
+  const dir = deps.directory as Directory;
+  deps.screening = {
+    facts: async (lon: number, lat: number) => {
+      const r = dir.resolvePoint(lon, lat);
+      const zoning = (r.data.functions as any).zoning ?? null;
+      return {
         facts: {
           flood: fact(
             "minimal",
@@ -81,10 +71,9 @@ export const screeningStandIn: RouteDef = {
             null,
           ),
         },
-      },
-      sources: [],
-      asOf: deps.asOf,
-      cache: "screening",
-    };
-  },
-};
+        sources: [],
+        notices: [],
+      };
+    },
+  } as any;
+}

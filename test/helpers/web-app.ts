@@ -27,13 +27,13 @@ export async function fullWebApp(
   const r = await fullApp(overrides, liftLimits);
   const gone = new Set([...dropPaths, ...extraRoutes.map((x) => x.path)]);
   const app = gone.size ? createApp(r.deps, [...ROUTES.filter((x) => !gone.has(x.path)), ...extraRoutes]) : r.app;
-  r.deps.web = createWeb(r.deps, app.handle);
+  r.deps.web = createWeb(r.deps);
   return { app, deps: r.deps };
 }
 
 export function yamlWebApp(overrides: Partial<Config> = {}) {
   const r = yamlApp(overrides);
-  r.deps.web = createWeb(r.deps, r.app.handle);
+  r.deps.web = createWeb(r.deps);
   return r;
 }
 
@@ -104,6 +104,6 @@ export async function hostileWebApp() {
   });
   deps.directory = new Directory(db, deps.content, linksFor(cfg.base_url));
   const app = createApp(deps);
-  deps.web = createWeb(deps, app.handle);
+  deps.web = createWeb(deps);
   return { app, deps };
 }

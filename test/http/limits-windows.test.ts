@@ -46,7 +46,7 @@ describe("limits hold in any window (fault 7)", () => {
           : (() => {
               const c = callerFor(cls);
               const list = cls.startsWith("anon_list");
-              return () => l.check(c, list).ok;
+              return () => l.check(c, list ? "list" : "call").ok;
             })();
       // the shared anonymous buckets are drawn on by one caller here, so its own (smaller) bucket decides;
       // check the class's own bucket directly
@@ -115,7 +115,7 @@ describe("limits hold in any window (fault 7)", () => {
     const l = new Limiter(cfg.limits, 500, () => now);
     for (let i = 0; i < 20_000; i++) {
       now += 7;
-      l.check({ kind: "anonymous", address: `198.51.${i >> 8}.${i & 255}` }, true);
+      l.check({ kind: "anonymous", address: `198.51.${i >> 8}.${i & 255}` }, "list");
     }
     expect(l.buckets.anon_address.size).toBeLessThanOrEqual(500);
     expect(l.buckets.anon_list_address.size).toBeLessThanOrEqual(500);
@@ -125,15 +125,15 @@ describe("limits hold in any window (fault 7)", () => {
     const l = new Limiter(cfg.limits, 100, () => now);
     const c = { kind: "anonymous" as const, address: "192.0.2.7" };
     for (let i = 0; i < 10; i++) {
-      expect(l.check(c, false).ok).toBe(true);
+      expect(l.check(c, "call").ok).toBe(true);
       now += 1000;
     }
-    const refused = l.check(c, false);
+    const refused = l.check(c, "call");
     expect(refused.ok).toBe(false);
     now += (refused.retryAfter - 1) * 1000;
-    expect(l.check(c, false).ok).toBe(false);
+    expect(l.check(c, "call").ok).toBe(false);
     now += 1000;
-    expect(l.check(c, false).ok).toBe(true);
+    expect(l.check(c, "call").ok).toBe(true);
   });
 });
 

@@ -85,13 +85,13 @@ describe("RateLimit headers (draft-ietf-httpapi-ratelimit-headers-11)", () => {
     let now = 0;
     const l = new Limiter(loadConfig(null, {}).limits, 1000, () => now);
     const anon = { kind: "anonymous", address: "192.0.2.1" } as const;
-    for (let i = 0; i < 5; i++) expect(l.check(anon, true).ok).toBe(true);
-    const sixth = l.check(anon, true);
+    for (let i = 0; i < 5; i++) expect(l.check(anon, "list").ok).toBe(true);
+    const sixth = l.check(anon, "list");
     expect(sixth.ok).toBe(false);
     expect(sixth.headers["RateLimit-Policy"]).toBe('"minute";q=5;w=60, "day";q=30;w=86400');
-    expect(l.check(anon, false).ok).toBe(true); // non-list endpoints still answer
-    for (let i = 2; i <= 6; i++) l.check({ kind: "anonymous", address: `192.0.2.${i}` }, true);
-    const shared = l.check({ kind: "anonymous", address: "192.0.2.99" }, true);
+    expect(l.check(anon, "call").ok).toBe(true); // non-list endpoints still answer
+    for (let i = 2; i <= 6; i++) l.check({ kind: "anonymous", address: `192.0.2.${i}` }, "list");
+    const shared = l.check({ kind: "anonymous", address: "192.0.2.99" }, "list");
     expect(shared.ok).toBe(false); // 10 list requests by all anonymous callers in the minute
   });
   test("standard and partner keys have their own numbers", async () => {
@@ -119,7 +119,7 @@ describe("RateLimit headers (draft-ietf-httpapi-ratelimit-headers-11)", () => {
     const third = take();
     expect(third.ok).toBe(false);
     expect(third.retryAfter).toBeGreaterThanOrEqual(1);
-    expect(l.check({ kind: "anonymous", address: "192.0.2.1" }, false).ok).toBe(true);
+    expect(l.check({ kind: "anonymous", address: "192.0.2.1" }, "call").ok).toBe(true);
   });
   test("bucket memory stays bounded when addresses rotate (LRU)", () => {
     const b = new WindowCounters({ per_minute: 10, per_day: 100 }, 500);

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { ROOT } from "../helpers/app";
 import { fullWebApp } from "../helpers/web-app";
-import { screeningStandIn } from "../helpers/screening-stand-in";
+import { useScreeningStandIn } from "../helpers/screening-stand-in";
 import type { App } from "../../src/http/app";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -26,7 +26,9 @@ let ids = { office: "", resource: "" };
 
 beforeAll(async () => {
   // the app's base_url is http://api.test/v1 (as in the other tests); chromium maps api.test to this server
-  const app = (await fullWebApp({}, [screeningStandIn])).app;
+  const w = await fullWebApp();
+  useScreeningStandIn(w.deps);
+  const app = w.app;
   server = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,

@@ -3,9 +3,11 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { call } from "../helpers/app";
 import { fullWebApp, hostileWebApp, HOSTILE, yamlWebApp } from "../helpers/web-app";
-import { screeningStandIn } from "../helpers/screening-stand-in";
+import { useScreeningStandIn } from "../helpers/screening-stand-in";
 import { boundaryPath } from "../../src/web/boundary-svg";
 import type { App } from "../../src/http/app";
+import { LIMIT_CLASSES } from "../../src/config/limits-table";
+import { limitKey } from "../../src/http/client-address";
 
 const ETAG = /^W\/"[0-9a-f]{32}"$/;
 let app: App;
@@ -14,8 +16,12 @@ let noScreening: App;
 
 beforeAll(async () => {
   app = (await fullWebApp()).app;
-  withScreening = (await fullWebApp({}, [screeningStandIn])).app;
-  noScreening = (await fullWebApp({}, [], true, ["/screening"])).app;
+  const w = await fullWebApp();
+  useScreeningStandIn(w.deps);
+  withScreening = w.app;
+  const n = await fullWebApp({}, [], true, ["/screening"]);
+  n.deps.screening = undefined; // a server without screening
+  noScreening = n.app;
 }, 300_000);
 
 const html = (r: { headers: Headers }) => r.headers.get("content-type");
@@ -201,27 +207,96 @@ describe("screening page", () => {
   });
 });
 
-describe("limits: pages draw from the anonymous buckets", () => {
-  test("the 11th page in a minute from one address → 429 page with Retry-After", async () => {
+describe("coordinates as people paste them", () => {
+  test("both numbers pasted into Latitude, a phone's minus sign, degrees and hemispheres: the same answer", async () => {
+    const plain = await call(withScreening, "/find?lat=44.9778&lon=-93.265");
+    expect(plain.status).toBe(200);
+    expect(plain.text).toContain("Minneapolis");
+    for (const q of [
+      "lat=44.9778%2C%20-93.265&lon=", // "44.9778, -93.265" in Latitude, Longitude empty
+      "lat=&lon=44.9778%2C-93.265", // the other field
+      "lat=44.9778&lon=%E2%88%9293.265", // U+2212 MINUS SIGN
+      "lat=44.9778%C2%B0%20N%2C%2093.265%C2%B0%20W", // "44.9778° N, 93.265° W"
+      "lat=44.9778%20-93.265",
+    ]) {
+      const r = await call(withScreening, `/find?${q}`);
+      expect(r.status).toBe(200);
+      expect(r.text).toContain("Point 44.9778, -93.265");
+    }
+    const s = await call(withScreening, "/screening?lat=44.9778%2C%20-93.265");
+    expect(s.status).toBe(200);
+    expect(s.text).toContain("Screening at 44.9778, -93.265");
+  });
+  test("what cannot be read is a 400 page in words for people, the form kept", async () => {
+    for (const q of ["lat=abc", "lat=44.9778", "lat=91&lon=0", "lat=44.9%20N&lon=93.2%20N", "lat=-44%20S&lon=1"]) {
+      const r = await call(withScreening, `/find?${q}`);
+      expect(r.status).toBe(400);
+      expect(r.text).toContain("Please check what you typed");
+      expect(r.text).toContain('name="lat"');
+      expect(r.text).not.toMatch(/lat and lon|WGS84|selector/);
+    }
+  });
+  test("the point fields are plain text (a number pad has no minus) and only Latitude is required", async () => {
+    for (const path of ["/find", "/screening"]) {
+      const r = await call(withScreening, path);
+      expect(r.text).not.toContain('inputmode="decimal"');
+      expect(r.text).toMatch(/name="lat"[^>]*required/);
+      expect(r.text).not.toMatch(/name="lon"[^>]*required/);
+      expect(r.text).toContain("47.6062, -122.3321");
+    }
+  });
+});
+
+describe("limits: pages have their own class, sized for people", () => {
+  test("60 pages in a minute from one address, place pages among them: no 429, and the API's buckets untouched", async () => {
+    const { app: limited, deps } = await fullWebApp({}, [], false);
+    const paths = [
+      "/places/county:27053",
+      "/topics",
+      "/places/place:2743000",
+      "/places/state:27",
+      "/find?place=Hennepin&state=MN",
+    ];
+    for (let i = 0; i < 60; i++) {
+      const r = await call(limited, paths[i % paths.length]!, { address: "198.51.100.9" });
+      expect(r.status).toBe(200);
+      expect(r.headers.get("ratelimit-policy")).toBe('"minute";q=120;w=60, "day";q=3000;w=86400');
+    }
+    // the API's anonymous buckets are the API's: a page never draws from them
+    const api = await call(limited, "/v1/places/county:27053", { address: "198.51.100.9" });
+    expect(api.status).toBe(200);
+    expect(api.headers.get("ratelimit")).toContain('"minute";r=4');
+    expect(deps.limiter.buckets.anon_address.peek(limitKey("198.51.100.9")).remaining[0]).toBe(9);
+  });
+  test("a bounded loop from one address past the pages limit → 429 page with Retry-After and RateLimit", async () => {
     const { app: limited } = yamlWebApp();
-    for (let i = 0; i < 10; i++) expect((await call(limited, "/topics", { address: "198.51.100.9" })).status).toBe(200);
-    const r = await call(limited, "/topics", { address: "198.51.100.9" });
+    let first429 = 0;
+    for (let i = 1; i <= 130 && !first429; i++)
+      if ((await call(limited, "/topics", { address: "198.51.100.11" })).status === 429) first429 = i;
+    expect(first429).toBe(121);
+    const r = await call(limited, "/topics", { address: "198.51.100.11" });
     expect(r.status).toBe(429);
     expect(Number(r.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(r.headers.get("ratelimit")).toContain('"minute";r=0');
+    expect(r.headers.get("ratelimit-policy")).toBe('"minute";q=120;w=60, "day";q=3000;w=86400');
     expect(html(r)).toBe("text/html; charset=utf-8");
-    expect((await call(limited, "/style.css", { address: "198.51.100.9" })).status).toBe(200); // the stylesheet is not counted
-    const robots = await call(limited, "/robots.txt", { address: "198.51.100.9" });
+    expect(r.text).toContain("Too many pages in a short time from your address");
+    expect((await call(limited, "/style.css", { address: "198.51.100.11" })).status).toBe(200); // the stylesheet is not counted
+    const robots = await call(limited, "/robots.txt", { address: "198.51.100.11" });
     expect(robots.status).toBe(200);
     expect(robots.text).toContain("Disallow: /find");
-    expect((await call(limited, "/favicon.ico", { address: "198.51.100.9" })).status).toBe(404);
+    expect((await call(limited, "/favicon.ico", { address: "198.51.100.11" })).status).toBe(404);
+    // another address still reads pages; the API still answers the first one
+    expect((await call(limited, "/topics", { address: "198.51.100.12" })).status).toBe(200);
+    expect((await call(limited, "/v1/topics", { address: "198.51.100.11" })).status).toBe(200);
   });
-  test("place pages also draw from the list buckets (5 a minute)", async () => {
-    const { app: limited } = await fullWebApp({}, [], false);
-    for (let i = 0; i < 5; i++)
-      expect((await call(limited, "/places/county:27053", { address: "198.51.100.10" })).status).toBe(200);
-    expect((await call(limited, "/places/county:27053", { address: "198.51.100.10" })).status).toBe(429);
-    expect((await call(limited, "/topics", { address: "198.51.100.10" })).status).toBe(200);
+  test("all readers together: the pages_all bucket stops a scraper spread over many addresses", async () => {
+    const { app: limited } = yamlWebApp({
+      limits: { ...LIMIT_CLASSES, pages_all: { per_minute: 20, per_day: 1000 } } as any,
+    });
+    for (let i = 0; i < 20; i++)
+      expect((await call(limited, "/topics", { address: `203.0.113.${i}` })).status).toBe(200);
+    expect((await call(limited, "/topics", { address: "203.0.113.200" })).status).toBe(429);
   });
 });
 

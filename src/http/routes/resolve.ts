@@ -3,6 +3,7 @@ import { DomainError } from "../../domain/errors";
 import { ResolveResult } from "../schemas/directory";
 import type { RouteDef } from "../route";
 import { directoryOf } from "./directory-of";
+import { resolveBy, type Selector } from "../../directory/resolve-by";
 import { jurisdictionIdParam, latParam, lonParam, pointOf, stateParam } from "./shared-params";
 
 /** Selectors of resolve: exactly one must be given (none or several → 400 bad-parameter). */
@@ -75,14 +76,16 @@ export const resolveRoute: RouteDef = {
       cache: "default" as const,
       frozen: [r.data.jurisdictions, r.data.match, r.data.functions, r.sources, r.notices],
     });
-    dir.requireState(query.state);
+    dir.requireState(query.state); // before the point's own check, as always
     const point = pointOf(query, raw);
-    if (point) return dir.resolvePointTowns(point.lon, point.lat).then(done);
-    if (query.jurisdiction_id) return done(dir.resolveId(query.jurisdiction_id));
-    if (query.place) return done(dir.resolvePlace(query.place, query.state));
-    return deps
-      .addresses!.geocode(query.address)
-      .then((m) => dir.resolvePointTowns(m.lon, m.lat, { by: "address", label: m.label, approximate: m.approximate }))
-      .then(done);
+    const sel: Selector = point
+      ? point
+      : query.jurisdiction_id
+        ? { jurisdiction_id: query.jurisdiction_id }
+        : query.place
+          ? { place: query.place, state: query.state }
+          : { address: query.address };
+    const r = resolveBy(dir, deps.addresses, sel, query.state);
+    return r instanceof Promise ? r.then(done) : done(r);
   },
 };

@@ -5,7 +5,6 @@ import { DomainError } from "../../domain/errors";
 import { screenAt } from "../../directory/screen-at";
 import { queryOf } from "../params";
 import { Screening } from "../schemas/screening";
-import type { Deps } from "../deps";
 import type { RouteDef } from "../route";
 import { directoryOf } from "./directory-of";
 import { latParam, lonParam, pointOf } from "./shared-params";
@@ -25,13 +24,8 @@ export const screeningRoute: RouteDef = {
     const point = pointOf(query, queryOf(ctx.url));
     if (!point) throw new DomainError("bad-point", "Give lat and lon, in WGS84 decimal degrees.");
     if (!deps.screening) throw new Error("screening is not composed into this app");
-    let r;
-    try {
-      r = await screenAt(directoryOf(deps), deps.screening, point.lon, point.lat);
-    } catch (e) {
-      if (e instanceof DomainError && e.suffix === "lookup-limit") Object.assign(ctx.common, lookupHeaders(deps));
-      throw e;
-    }
+    // a lookup-limit refusal carries the lookup bucket's own RateLimit headers (the runner's)
+    const r = await screenAt(directoryOf(deps), deps.screening, point.lon, point.lat);
     return {
       data: r.data,
       sources: r.sources as any[],
@@ -42,13 +36,3 @@ export const screeningRoute: RouteDef = {
     };
   },
 };
-
-/** RateLimit and RateLimit-Policy of the shared lookup bucket (the limit that refused). */
-function lookupHeaders(deps: Deps): Record<string, string> {
-  const b = deps.limiter.buckets.lookup;
-  const v = b.peek("*");
-  return {
-    RateLimit: `"minute";r=${v.remaining[0]};t=${v.reset[0]}, "day";r=${v.remaining[1]};t=${v.reset[1]}`,
-    "RateLimit-Policy": `"minute";q=${b.numbers.per_minute};w=60, "day";q=${b.numbers.per_day};w=86400`,
-  };
-}

@@ -44,7 +44,7 @@ export interface SourceLike {
 export interface ScreeningOptions {
   config: ScreeningConfig;
   layers?: LayerSource | null;
-  takeLookup: () => { ok: boolean; retryAfter: number };
+  takeLookup: () => { ok: boolean; retryAfter: number; headers?: Record<string, string> };
   defs?: ServiceDef[];
 }
 

@@ -39,7 +39,7 @@ export interface RunnerOptions {
   defs: ServiceDef[];
   layers?: LayerSource | null;
   /** Charged once per request that needs at least one new outside lookup. */
-  takeLookup: () => { ok: boolean; retryAfter: number };
+  takeLookup: () => { ok: boolean; retryAfter: number; headers?: Record<string, string> };
   /** Called when lookup-limit refuses, so the edge can show the lookup bucket's own RateLimit figures. */
   now?: () => number;
 }
@@ -106,7 +106,7 @@ export class ScreeningRunner {
         throw new DomainError(
           "lookup-limit",
           "The limit on new outside lookups is used up; cached points still answer.",
-          { retryAfter: Math.max(1, Math.ceil(charge.retryAfter)) },
+          { retryAfter: Math.max(1, Math.ceil(charge.retryAfter)), headers: charge.headers },
         );
       }
     }

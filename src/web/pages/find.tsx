@@ -1,19 +1,39 @@
 /** @jsxImportSource @kitajs/html */
-// /find?address= | ?lat=&lon= | ?place=&state=: who covers a place, answered by GET /v1/jurisdictions/resolve
-// in-process (the same selector rules, geocoding and limits as the API), shown like a place page.
+// /find?address= | ?lat=&lon= | ?place=&state=: who covers a place, from the one domain call behind
+// GET /v1/jurisdictions/resolve (the same rules, geocoding, caches and lookup limit), shown like a place page.
+// The point fields take coordinates as people paste them (src/web/coordinates.ts).
 import { Chain, FunctionsView, Section, SourcesView } from "../components";
 import { FindForms } from "../forms";
-import { linker, type Page, type PageInput } from "../site";
-import { apiQuery, hasAny, problemAsPage } from "./via-api";
+import { directoryOf, linker, type Page, type PageInput } from "../site";
+import { field, hasAny, problemPage } from "./problem-page";
+import { pointOfForm } from "../coordinates";
+import { DomainError } from "../../domain/errors";
+import { resolveBy, type Selector } from "../../directory/resolve-by";
 
 const KEYS = ["address", "lat", "lon", "place", "state"];
-const SELECTORS = ["address", "lat", "lon", "place"];
-export const findViaApi = (url: URL) => hasAny(url, SELECTORS);
 
-export async function findPage({ deps, url, api }: PageInput): Promise<Page> {
+/** The one selector of the find forms, in words for people when there is none or more than one. */
+function selectorOf(url: URL): Selector {
+  const point = hasAny(url, ["lat", "lon"]),
+    address = field(url, "address"),
+    place = field(url, "place");
+  if ([point, !!address, !!place].filter(Boolean).length !== 1)
+    throw new DomainError("bad-parameter", "Fill in one form: an address, a point, or a place name.");
+  if (point) return pointOfForm(field(url, "lat"), field(url, "lon"));
+  if (address) {
+    if (address.length < 3 || address.length > 200)
+      throw new DomainError("bad-parameter", "An address has 3 to 200 characters.");
+    return { address };
+  }
+  if (place.length < 2 || place.length > 100)
+    throw new DomainError("bad-parameter", "A place name has 2 to 100 characters.");
+  return { place, state: field(url, "state").toUpperCase() || undefined };
+}
+
+export async function findPage({ deps, url }: PageInput): Promise<Page> {
   const l = linker(deps.links.site);
   const given = Object.fromEntries(KEYS.map((k) => [k, url.searchParams.get(k) ?? ""]));
-  if (!findViaApi(url)) {
+  if (!hasAny(url, ["address", "lat", "lon", "place"])) {
     return {
       title: "Find",
       body: (
@@ -24,11 +44,14 @@ export async function findPage({ deps, url, api }: PageInput): Promise<Page> {
       ),
     };
   }
-  const res = await api(`/v1/jurisdictions/resolve?${apiQuery(url, KEYS)}`);
-  if (res.status !== 200) {
-    const choices: { label: string; lat?: number; lon?: number; page_url?: string }[] = res.json?.choices ?? [];
-    return problemAsPage(
-      res,
+  let res;
+  try {
+    const sel = selectorOf(url);
+    res = await resolveBy(directoryOf(deps), deps.addresses, sel, "place" in sel ? sel.state : undefined);
+  } catch (e) {
+    const choices = (e instanceof DomainError && e.extra.choices) || [];
+    return problemPage(
+      e,
       "Find who covers a place",
       <>
         {choices.length ? (
@@ -56,7 +79,7 @@ export async function findPage({ deps, url, api }: PageInput): Promise<Page> {
       </>,
     );
   }
-  const d = res.json.data;
+  const d = res.data as any;
   const chain = d.jurisdictions as any[];
   const smallest = chain[chain.length - 1];
   const [lon, lat] = d.point?.coordinates ?? [];
@@ -96,12 +119,7 @@ export async function findPage({ deps, url, api }: PageInput): Promise<Page> {
         <Section id="jobs" title="Who does each job">
           <FunctionsView functions={d.functions} chain={chain} l={l} />
         </Section>
-        <SourcesView
-          sources={res.json.sources ?? []}
-          notices={res.json.notices}
-          asOf={res.json.as_of ?? deps.asOf}
-          site={deps.links.site}
-        />
+        <SourcesView sources={res.sources} notices={res.notices} asOf={deps.asOf} site={deps.links.site} />
       </>
     ),
   };

@@ -1,11 +1,13 @@
 /** @jsxImportSource @kitajs/html */
-// /screening?lat=&lon=: the form, and the facts of GET /v1/screening (called in-process: the same lookups,
-// caches and limits as the API). Every fact is shown as screening with its caveat and who decides; a server
-// without the screening route says so plainly.
+// /screening?lat=&lon=: the form, and the facts of the one domain call behind GET /v1/screening (screenAt: the
+// same lookups, caches and lookup limit as the API). Every fact is shown as screening with its caveat and who
+// decides; a server without screening says so plainly. The point fields take coordinates as people paste them.
 import { Chain, EntryView, ResourceList, SourcesView, type Entry } from "../components";
 import { PointForm } from "../forms";
-import { dateOf, linker, type Linker, type Page, type PageInput } from "../site";
-import { apiQuery, hasAny, problemAsPage } from "./via-api";
+import { dateOf, directoryOf, linker, type Linker, type Page, type PageInput } from "../site";
+import { field, hasAny, problemPage } from "./problem-page";
+import { pointOfForm } from "../coordinates";
+import { screenAt } from "../../directory/screen-at";
 import type { Reading } from "../../lookups/screening/types";
 
 const FACTS = [
@@ -16,7 +18,6 @@ const FACTS = [
   ["shoreland", "Shoreland (Minnesota)"],
   ["radon", "Radon zone"],
 ] as const;
-export const screeningViaApi = (url: URL) => hasAny(url, ["lat", "lon"]);
 
 const Banner = () => (
   <p class="banner" role="note">
@@ -80,12 +81,12 @@ function FactView({ id, label, f, chain, l }: { id: string; label: string; f: Fa
   );
 }
 
-export async function screeningPage({ deps, url, api }: PageInput): Promise<Page> {
+export async function screeningPage({ deps, url }: PageInput): Promise<Page> {
   const l = linker(deps.links.site);
-  const lat = url.searchParams.get("lat") ?? "",
-    lon = url.searchParams.get("lon") ?? "";
+  const lat = field(url, "lat"),
+    lon = field(url, "lon");
   const form = <PointForm l={l} lat={lat} lon={lon} action="/screening" button="Screen this point" />;
-  if (!screeningViaApi(url)) {
+  if (!hasAny(url, ["lat", "lon"])) {
     return {
       title: "Point screening",
       body: (
@@ -97,8 +98,7 @@ export async function screeningPage({ deps, url, api }: PageInput): Promise<Page
       ),
     };
   }
-  const res = await api(`/v1/screening?${apiQuery(url, ["lat", "lon"])}`);
-  if (res.status === 404 && typeof res.json?.type === "string" && res.json.type.endsWith("/not-found")) {
+  if (!deps.screening) {
     return {
       title: "Screening is not available",
       status: 404,
@@ -107,8 +107,7 @@ export async function screeningPage({ deps, url, api }: PageInput): Promise<Page
         <>
           <h1>Screening is not available on this server</h1>
           <p class="lede">
-            This server does not offer point screening (its /v1/screening endpoint is not installed). The directory of
-            offices and links still works.
+            This server does not offer point screening. The directory of offices and links still works.
           </p>
           <p>
             <a href={l.path(`/find?lat=${encodeURIComponent(lat)}&lon=${encodeURIComponent(lon)}`)}>
@@ -120,16 +119,21 @@ export async function screeningPage({ deps, url, api }: PageInput): Promise<Page
       ),
     };
   }
-  if (res.status !== 200)
-    return problemAsPage(
-      res,
+  let res;
+  try {
+    const p = pointOfForm(lat, lon);
+    res = await screenAt(directoryOf(deps), deps.screening, p.lon, p.lat);
+  } catch (e) {
+    return problemPage(
+      e,
       "Point screening",
       <>
         <Banner />
         {form}
       </>,
     );
-  const d = res.json.data;
+  }
+  const d = res.data as any;
   const chain = d.jurisdictions ?? [];
   const [plon, plat] = d.point.coordinates;
   return {
@@ -144,12 +148,7 @@ export async function screeningPage({ deps, url, api }: PageInput): Promise<Page
           <FactView id={k} label={label} f={d.facts[k]} chain={chain} l={l} />
         ))}
         {form}
-        <SourcesView
-          sources={res.json.sources ?? []}
-          notices={res.json.notices}
-          asOf={res.json.as_of ?? deps.asOf}
-          site={deps.links.site}
-        />
+        <SourcesView sources={res.sources as any[]} notices={res.notices} asOf={deps.asOf} site={deps.links.site} />
       </>
     ),
   };
