@@ -242,7 +242,7 @@ export function addPageRecords(
         official: true,
         provider: r.provider ?? null,
         search_url_template: r.search_url_template ?? null,
-        description: `${r.office}. Read on ${r.read_at} (${basename(file)}): "${r.quote}"`,
+        description: `${r.office}. Read on ${r.read_at}: "${r.quote}"`, // the file is in the source record, not for people
       }),
     );
     if (added) resources++;

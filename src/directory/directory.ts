@@ -24,6 +24,7 @@ import {
   type ResolveDeps,
   townNotice,
 } from "./resolve";
+import { Browse, type BrowseList } from "./browse";
 import { townLevelState, townRow, townSource, type TownLocator } from "./town-at-point";
 
 /** The resources shown under one screening fact (screening-place.ts). */
@@ -38,6 +39,7 @@ export class Directory implements ResolveDeps {
   readonly index: BoundaryIndex;
   readonly names: PlaceNames;
   readonly search: NameSearch;
+  private readonly lists: Browse;
 
   constructor(
     db: Database,
@@ -48,6 +50,12 @@ export class Directory implements ResolveDeps {
     this.index = BoundaryIndex.fromDatabase(db);
     this.names = new PlaceNames(this.store);
     this.search = new NameSearch(db, this.store);
+    this.lists = new Browse(db, this.store);
+  }
+
+  /** The counties of a state, or the cities and towns of a county, by name, one page of them (src/directory/browse.ts). */
+  browse(id: string, offset: number, size: number): BrowseList {
+    return this.lists.under(requireJurisdiction(this.store, id), offset, size);
   }
 
   /** A state code must name a state, DC or territory in the data file; otherwise unknown-state. */
@@ -184,7 +192,10 @@ export class Directory implements ResolveDeps {
     const all = rankedResources(this.store, trail, [j], null);
     const p = page(all, offset, size);
     trail.addAll(p.items);
-    const functions = functionsFor({ store: this.store, content: this.content, links: this.links, trail }, chain);
+    const functions = functionsFor(
+      { store: this.store, content: this.content, links: this.links, trail, about: j },
+      chain,
+    );
     return {
       data: {
         jurisdiction: jurisdictionOut(j, this.store, this.links),

@@ -45,6 +45,9 @@ export interface Ctx {
   content: Content;
   links: Links;
   trail: Trail;
+  /** The place the answer is about (resolve by id or name, /places): the words then speak of that place's area,
+   * never of "this point". Absent: an answer at a point. */
+  about?: JurisdictionRow;
 }
 
 export function officeOut(o: OfficeRow, links: Links) {
@@ -125,8 +128,10 @@ function entry(
   // "In Vermont the town listers or assessor assesses property (the listers' office at the town office)"
   // "the Municipal board of assessors" reads "the municipal board of assessors"; proper names keep their case
   const officeWords = (o: string) => o.replace(/^(Municipal|Local) /, (w) => w.toLowerCase());
-  const ruleSays = (r: RuleText, where: string | null) =>
-    `In ${stateName} the ${r.office ? officeWords(r.office) : "responsible office"} ${JOB[fn]}${where ? ` (${where})` : ""}`;
+  // where the rule says which office, in a sentence of its own after the basis (never parentheses in parentheses)
+  const ruleSays = (r: RuleText) =>
+    `In ${stateName} the ${r.office ? officeWords(r.office) : "responsible office"} ${JOB[fn]}`;
+  const which = (r: RuleText | null) => (r?.where ? ` Which office: ${r.where}.` : "");
   if (!body) {
     const missing = rule?.level ? (LEVEL_WORD[rule.level] ?? rule.level) : null;
     return {
@@ -138,16 +143,18 @@ function entry(
       role: "primary" as const,
       levy_scope: null,
       basis:
-        rule && extra.unheld
-          ? `${ruleSays(rule, rule.where ?? null)}, but this data file holds no city, village or borough boundaries (it was built without them), so whether this point lies in one, and who then does this job, is not known here.`
+        (rule && extra.unheld
+          ? `${ruleSays(rule)}, but this data file holds no city, village or borough boundaries (it was built without them), so whether this point lies in one, and who then does this job, is not known here.`
           : rule && rule.level === "town" && extra.notATown
-            ? `${ruleSays(rule, rule.where ?? null)}, but ${extra.notATown.name} has no town government, so the rule does not hold here.${rule.note ? ` ${rule.note}` : ""}`
-            : rule
-              ? `${ruleSays(rule, rule.where ?? null)}, but no ${missing ?? "such body"} for this point is held in this directory` +
-                (rule.level === "town"
-                  ? ` (town and township boundaries are held only for some states), so the ${missing} that does this job here is not named.`
-                  : ", so it is not named here.")
-              : `No rule on who ${JOB[fn]} in ${stateName} is held in this directory.`,
+            ? `${ruleSays(rule)}, but ${extra.notATown.name} has no town government, so the rule does not hold here.${rule.note ? ` ${rule.note}` : ""}`
+            : rule && ctx.about
+              ? `${ruleSays(rule)}, so in ${ctx.about.name} each ${missing ?? "such body"} does this job for its own area: see the page of the ${missing ?? "body"} in question.`
+              : rule
+                ? `${ruleSays(rule)}, but no ${missing ?? "such body"} for this point is held in this directory` +
+                  (rule.level === "town"
+                    ? ` (town and township boundaries are held only for some states), so the ${missing} that does this job here is not named.`
+                    : ", so it is not named here.")
+                : `No rule on who ${JOB[fn]} in ${stateName} is held in this directory.`) + which(rule),
       evidence_url: ruleEvidence(ctx, rule, null, null),
     };
   }
@@ -168,9 +175,12 @@ function entry(
       extra.basis ??
       (rule
         ? (extra.fallback
-            ? `${ruleSays(rule, rule.where ?? null)}; this point lies in no ${LEVEL_WORD[rule.level ?? ""] ?? "such body"} held in this directory, and ${rule.else_where ?? `the ${LEVEL_WORD[rule.else_level ?? ""] ?? "body"} does it there`}: here that is ${governmentName(body)}.`
-            : `${ruleSays(rule, rule.where ?? null)}; here that is ${governmentName(body)}.`) +
-          (rule.note ? ` ${rule.note}` : "")
+            ? ctx.about
+              ? `${ruleSays(rule)}; outside any ${LEVEL_WORD[rule.level ?? ""] ?? "such body"} in ${ctx.about.name}, ${rule.else_where ?? `the ${LEVEL_WORD[rule.else_level ?? ""] ?? "body"} does it`}: there that is ${governmentName(body)}. Inside a ${LEVEL_WORD[rule.level ?? ""] ?? "such body"}, see its own page.`
+              : `${ruleSays(rule)}; this point lies in no ${LEVEL_WORD[rule.level ?? ""] ?? "such body"} held in this directory, and ${rule.else_where ?? `the ${LEVEL_WORD[rule.else_level ?? ""] ?? "body"} does it there`}: here that is ${governmentName(body)}.`
+            : `${ruleSays(rule)}; here that is ${governmentName(body)}.`) +
+          (rule.note ? ` ${rule.note}` : "") +
+          which(rule)
         : `${governmentName(body)} ${JOB[fn]} here.`),
     evidence_url: extra.evidence ?? ruleEvidence(ctx, rule, body, office),
   };

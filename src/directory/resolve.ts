@@ -64,11 +64,13 @@ export function townNotice(d: ResolveDeps, chain: JurisdictionRow[]): string | n
 /** The part of an answer that depends on the chain only (the same for every point with that chain). `atPoint`: the
  * chain came from a point (or address): the sources then also cite the boundaries that placed the point (e.g. a
  * town layer under ODbL), and townNotice() adds its caveat. */
-export function chainAnswer(d: ResolveDeps, chain: JurisdictionRow[], atPoint = false) {
+/** The chain part of an answer: at a point (`about` absent; `atPoint` adds the boundaries' sources and the towns
+ * notice) or about one place (resolve by id or name: the words speak of that place's area). */
+export function chainAnswer(d: ResolveDeps, chain: JurisdictionRow[], atPoint = false, about?: JurisdictionRow) {
   const trail = new Trail(d.store, d.links);
   trail.addAll(chain);
   if (atPoint) for (const j of chain) trail.add(j.boundary_source);
-  const functions = functionsFor({ store: d.store, content: d.content, links: d.links, trail }, chain);
+  const functions = functionsFor({ store: d.store, content: d.content, links: d.links, trail, about }, chain);
   return {
     jurisdictions: chain.map((j) => jurisdictionOut(j, d.store, d.links)),
     functions,
@@ -103,7 +105,7 @@ export function resolveId(d: ResolveDeps, id: string) {
   const j = requireJurisdiction(d.store, id);
   return answer(
     d,
-    chainOf(d.store, j.jurisdiction_id),
+    chainAnswer(d, chainOf(d.store, j.jurisdiction_id), false, j),
     { by: "jurisdiction_id", label: j.name, approximate: false },
     null,
   );
@@ -113,7 +115,7 @@ export function resolvePlace(d: ResolveDeps, place: string, state: string | unde
   const j = d.names.resolve(place, state, d.links);
   return answer(
     d,
-    chainOf(d.store, j.jurisdiction_id),
+    chainAnswer(d, chainOf(d.store, j.jurisdiction_id), false, j),
     { by: "place", label: d.names.label(j), approximate: false },
     null,
   );

@@ -63,9 +63,10 @@ export function matches(ifNoneMatch: string | null, etag: string): boolean {
   });
 }
 
-function uniqueSources(list: SourceT[]): SourceT[] {
+/** Sources without repeats (the same name and URL once), in order: the API envelope and the pages' source lists. */
+export function uniqueSources<S extends { name: string; url: string }>(list: S[]): S[] {
   const seen = new Set<string>();
-  const out: SourceT[] = [];
+  const out: S[] = [];
   for (const s of list) {
     const k = `${s.name}|${s.url}`;
     if (!seen.has(k)) {

@@ -57,14 +57,14 @@ export function boundaryPath(b: Boundary): { d: string; width: number; height: n
 
 export function BoundaryFigure({ b, name, sourceName }: { b: Boundary; name: string; sourceName: string | null }) {
   const { d, width, height } = boundaryPath(b);
-  const precision =
+  const scale =
     b.precision === "full"
-      ? "full resolution"
+      ? "a detailed map"
       : b.precision === "simplified_20m"
-        ? "simplified (1:500,000)"
+        ? "a simplified map at 1:500,000 scale"
         : b.precision === "1:10m"
-          ? "coarse (1:10,000,000)"
-          : (b.precision ?? "unknown precision");
+          ? "a coarse map at 1:10,000,000 scale"
+          : "a map of unstated detail";
   return (
     <figure class="boundary">
       <svg
@@ -79,7 +79,7 @@ export function BoundaryFigure({ b, name, sourceName }: { b: Boundary; name: str
         <path d={d} />
       </svg>
       <figcaption safe>
-        {`Boundary of ${name}, north up, from ${sourceName ?? "the data file"} (${precision}). For orientation only: not a survey. Extent ${b.bbox.map((v) => v.toFixed(4)).join(", ")} (min lon, min lat, max lon, max lat).`}
+        {`Outline of ${name}, north up, drawn from ${scale}: for orientation only, not a survey.${sourceName ? ` Map data: ${sourceName}.` : ""}`}
       </figcaption>
     </figure>
   );

@@ -7,6 +7,7 @@ import type { SourceOut } from "../directory/guides";
 import type { JurisdictionOut } from "../directory/jurisdictions";
 import type { ResourceOut } from "../directory/resources";
 import { FUNCTIONS } from "../domain/vocabulary";
+import { uniqueSources } from "../http/respond";
 import { FUNCTION_LABEL, ROLE_LABEL, STATUS_LABEL, TYPE_LABEL, dateOf, type Linker } from "./site";
 
 type Office = {
@@ -182,23 +183,45 @@ export type Entry = {
   also?: Entry[];
 };
 
-export function EntryView({ e, l, chain }: { e: Entry; l: Linker; chain: JurisdictionOut[] }) {
+export function EntryView({
+  e,
+  l,
+  chain,
+  noBody,
+}: {
+  e: Entry;
+  l: Linker;
+  chain: JurisdictionOut[];
+  /** what to say when no one body does the job for all of the place (a state's page: each county) */
+  noBody?: string;
+}) {
   const body = chain.find((j) => j.jurisdiction_id === e.jurisdiction_id);
   return (
     <div class="entry">
       <p>
         {e.role && e.role !== "primary" ? <span class="role" safe>{`${ROLE_LABEL[e.role] ?? e.role}: `}</span> : ""}
-        <strong safe>{e.office_name ?? "No office named"}</strong>
-        {body ? (
+        {e.office_name ? (
           <>
-            , <JurLink j={body} l={l} />
+            <strong safe>{e.office_name}</strong>
+            {body ? (
+              <>
+                , <JurLink j={body} l={l} />
+              </>
+            ) : (
+              ""
+            )}
+          </>
+        ) : body ? (
+          <>
+            <strong>
+              <JurLink j={body} l={l} />
+            </strong>{" "}
+            <span class="meta">(its office for this is not listed yet)</span>
           </>
         ) : e.jurisdiction_id ? (
-          <>
-            , <span safe>{e.jurisdiction_id}</span>
-          </>
+          <a href={l.path(`/places/${e.jurisdiction_id}`)}>The government that does this job</a>
         ) : (
-          ""
+          <strong safe>{noBody ?? "Not named here"}</strong>
         )}
         {e.levy_scope && e.levy_scope !== "all" ? <span safe>{` (${e.levy_scope} taxes)`}</span> : ""}
       </p>
@@ -230,10 +253,12 @@ export function FunctionsView({
   functions,
   chain,
   l,
+  noBody,
 }: {
   functions: Record<string, unknown>;
   chain: JurisdictionOut[];
   l: Linker;
+  noBody?: string;
 }) {
   return (
     <div class="functions">
@@ -244,7 +269,7 @@ export function FunctionsView({
             <h3 id={`job-${f}`} safe>
               {FUNCTION_LABEL[f] ?? f}
             </h3>
-            <EntryView e={e} l={l} chain={chain} />
+            <EntryView e={e} l={l} chain={chain} noBody={noBody} />
             {(e.also ?? []).map((a) => (
               <EntryView e={a} l={l} chain={chain} />
             ))}
@@ -269,6 +294,17 @@ export function SourcesView({
   site: string;
   pageUrl?: string;
 }) {
+  // one entry per source name: a source cited with several pages (e.g. the authored rules, each with its evidence)
+  // lists its pages after its name, not the name again
+  const groups = new Map<string, SourceOut[]>();
+  for (const s of uniqueSources(sources)) groups.set(s.name, [...(groups.get(s.name) ?? []), s]);
+  const hostOf = (u: string) => {
+    try {
+      return new URL(u).host;
+    } catch {
+      return u;
+    }
+  };
   return (
     <section class="sources" aria-labelledby="sources-h">
       <h2 id="sources-h">Sources</h2>
@@ -279,31 +315,43 @@ export function SourcesView({
       ))}
       {sources.length ? (
         <ul>
-          {sources.map((s) => (
-            <li>
-              <a href={s.url} rel="noopener" safe>
-                {s.name}
-              </a>
-              <span class="meta" safe>
-                {[
-                  ` · ${s.publisher ?? "publisher not recorded"}`,
-                  s.official ? "official" : "not official",
-                  `licence: ${s.license_class.replaceAll("_", " ")}`,
-                  s.retrieved_at ? `retrieved ${dateOf(s.retrieved_at)}` : null,
-                ]
-                  .filter(Boolean)
-                  .join(" · ")}
-              </span>
-              {s.verified_status ? (
-                <>
-                  {" "}
-                  <Verification status={s.verified_status} at={s.verified_at} />
-                </>
-              ) : (
-                ""
-              )}
-            </li>
-          ))}
+          {[...groups.values()]
+            .map(([s, ...more]) => [s!, more] as const)
+            .map(([s, more]) => (
+              <li>
+                <a href={s.url} rel="noopener" safe>
+                  {s.name}
+                </a>
+                {more.length
+                  ? more.map((m) => (
+                      <>
+                        {", "}
+                        <a href={m.url} rel="noopener" safe>
+                          {hostOf(m.url)}
+                        </a>
+                      </>
+                    ))
+                  : ""}
+                <span class="meta" safe>
+                  {[
+                    ` · ${s.publisher ?? "publisher not recorded"}`,
+                    s.official ? "official" : "not official",
+                    `licence: ${s.license_class.replaceAll("_", " ")}`,
+                    s.retrieved_at ? `retrieved ${dateOf(s.retrieved_at)}` : null,
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </span>
+                {s.verified_status ? (
+                  <>
+                    {" "}
+                    <Verification status={s.verified_status} at={s.verified_at} />
+                  </>
+                ) : (
+                  ""
+                )}
+              </li>
+            ))}
         </ul>
       ) : (
         <p class="none">No outside sources.</p>

@@ -207,6 +207,69 @@ describe("screening page", () => {
   });
 });
 
+describe("place pages: answer first, browse like a person, words for people", () => {
+  const text = (html: string) =>
+    html
+      .replace(/<svg[\s\S]*?<\/svg>/g, "")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&[a-z#0-9]+;/g, " ")
+      .replace(/\s+/g, " ");
+  test("who does each job comes first; the drawing and the identifiers after it", async () => {
+    for (const id of ["county:27053", "place:2743000", "state:27"]) {
+      const r = await call(withScreening, `/places/${id}`);
+      expect(r.status).toBe(200);
+      const jobs = r.text.indexOf('id="jobs"');
+      expect(jobs).toBeGreaterThan(0);
+      expect(r.text.indexOf('id="about"')).toBeGreaterThan(jobs);
+      if (r.text.includes("<figure")) expect(r.text.indexOf("<figure")).toBeGreaterThan(jobs);
+      expect(r.text.indexOf("ocd-division")).toBeGreaterThan(jobs);
+    }
+  });
+  test("a state page lists its counties and a county page its cities and towns, by name, paged", async () => {
+    const mn = await call(withScreening, "/places/state:27");
+    expect(mn.text).toContain("Counties of Minnesota");
+    expect(mn.text).toContain("87 counties and county equivalents, by name.");
+    expect(mn.text).toContain('href="/places/county:27053">Hennepin County</a>');
+    const names = [...mn.text.matchAll(/<ul class="browse">([\s\S]*?)<\/ul>/g)][0]![1]!.match(/>[^<]+<\/a>/g)!;
+    expect(names.length).toBe(87);
+    expect([...names].sort((a, b) => a.localeCompare(b, "en"))).toEqual(names);
+    const hennepin = await call(withScreening, "/places/county:27053");
+    expect(hennepin.text).toContain("Cities, villages and towns in Hennepin County");
+    expect(hennepin.text).toContain('href="/places/place:2743000">Minneapolis city</a>');
+    // Texas: 254 counties in pages of 100
+    const tx = [1, 2, 3].map((n) => call(withScreening, `/places/state:48${n > 1 ? `?list=${n}` : ""}`));
+    const pages = await Promise.all(tx);
+    const counts = pages.map(
+      (p) => [...p.text.matchAll(/<ul class="browse">([\s\S]*?)<\/ul>/g)][0]![1]!.match(/<li>/g)!.length,
+    );
+    expect(counts).toEqual([100, 100, 54]);
+    expect(pages[1]!.text).toContain("Names 101–200 of 254");
+    expect(pages[0]!.text).toContain('href="/places/state:48?list=2#list"');
+    expect((await call(withScreening, "/places/state:48?list=4")).status).toBe(404);
+    expect((await call(withScreening, "/places/state:48?list=x")).status).toBe(400);
+  });
+  test("no API words, no raw labels, no point words on a place's page, no source listed twice", async () => {
+    for (const id of ["county:27053", "place:2743000", "state:27", "county:17031", "state:48"]) {
+      const r = await call(withScreening, `/places/${id}`);
+      const t = text(r.text);
+      expect(t).not.toMatch(
+        /this point|for this point|jurisdiction_id|resolve again|county level true|No office named/,
+      );
+      expect(t).not.toMatch(/\(simplified|\(coarse|\(county\)|\(state\)/);
+      expect(t).not.toMatch(/\.yaml\): "/); // a description's quote says when it was read, not in which file
+      expect(r.text).not.toMatch(/\([^()<>]*\([^()<>]*\)[^()<>]*\)/); // no parentheses in parentheses
+      const sources = r.text.slice(r.text.indexOf('id="sources-h"'));
+      const items = [...sources.matchAll(/<li><a href="[^"]*"[^>]*>([^<]*)<\/a>/g)].map((m) => m[1]);
+      expect(new Set(items).size).toBe(items.length);
+    }
+    const county = text((await call(withScreening, "/places/county:27053")).text);
+    expect(county).toContain("outside any city in Hennepin County");
+    const state = text((await call(withScreening, "/places/state:27")).text);
+    expect(state).toContain("Each one for its own area (see below)");
+    expect(state).toContain("each county does this job for its own area");
+  });
+});
+
 describe("coordinates as people paste them", () => {
   test("both numbers pasted into Latitude, a phone's minus sign, degrees and hemispheres: the same answer", async () => {
     const plain = await call(withScreening, "/find?lat=44.9778&lon=-93.265");
