@@ -42,11 +42,26 @@ export function SearchForm({ l, q, state }: { l: Linker; q?: string; state?: str
   );
 }
 
-export function FindForms({ l, v }: { l: Linker; v?: Record<string, string> }) {
+/** A form's heading at the level the page needs (the find page: under its h1; the home page: under an h2). */
+function Heading({ level, id, children }: { level: 2 | 3; id: string; children: string }) {
+  return level === 2 ? (
+    <h2 id={id} safe>
+      {children}
+    </h2>
+  ) : (
+    <h3 id={id} safe>
+      {children}
+    </h3>
+  );
+}
+
+export function FindForms({ l, v, level = 3 }: { l: Linker; v?: Record<string, string>; level?: 2 | 3 }) {
   const val = (k: string) => v?.[k] ?? "";
   return (
     <>
-      <h3 id="by-address">By address</h3>
+      <Heading level={level} id="by-address">
+        By address
+      </Heading>
       <form class="inline" method="get" action={l.path("/find")} aria-labelledby="by-address">
         <label for="address">
           Street address, city and state
@@ -62,7 +77,9 @@ export function FindForms({ l, v }: { l: Linker; v?: Record<string, string> }) {
         </label>
         <button type="submit">Find</button>
       </form>
-      <h3 id="by-point">By point</h3>
+      <Heading level={level} id="by-point">
+        By point
+      </Heading>
       <PointHint id="by-point-hint" />
       <form class="inline" method="get" action={l.path("/find")} aria-labelledby="by-point">
         <label for="lat">
@@ -75,7 +92,9 @@ export function FindForms({ l, v }: { l: Linker; v?: Record<string, string> }) {
         </label>
         <button type="submit">Find</button>
       </form>
-      <h3 id="by-place">By place name</h3>
+      <Heading level={level} id="by-place">
+        By place name
+      </Heading>
       <form class="inline" method="get" action={l.path("/find")} aria-labelledby="by-place">
         <label for="place">
           County, city, town or township

@@ -199,6 +199,14 @@ describe("screening page", () => {
     expect(r.text).toContain("Elevation could not be checked"); // an unknown fact says why in its own summary
     expect(r.text).toContain("&lt;b&gt;stand-in&lt;/b&gt;");
     expect(r.text).not.toMatch(/determin(ed|ation) (is|that)/i);
+    // a one-line summary per fact first, each linking to its details
+    const summary = r.text.indexOf('id="summary-h"');
+    expect(summary).toBeGreaterThan(0);
+    expect(summary).toBeLessThan(r.text.indexOf('id="fact-flood"'));
+    for (const k of ["flood", "wetlands", "soils", "elevation", "radon"]) expect(r.text).toContain(`href="#fact-${k}"`);
+    expect(r.text).toContain(
+      "Flood zone</a><span>: Area of minimal flood hazard (zone X) &lt;b&gt;stand-in&lt;/b&gt;</span>",
+    );
   });
   test("a bad point through the route: 400 page with the form", async () => {
     const r = await call(withScreening, "/screening?lat=91&lon=0");

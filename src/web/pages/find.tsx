@@ -39,7 +39,7 @@ export async function findPage({ deps, url }: PageInput): Promise<Page> {
       body: (
         <>
           <h1>Find who covers a place</h1>
-          <FindForms l={l} />
+          <FindForms l={l} level={2} />
         </>
       ),
     };
@@ -75,7 +75,7 @@ export async function findPage({ deps, url }: PageInput): Promise<Page> {
         ) : (
           ""
         )}
-        <FindForms l={l} v={given} />
+        <FindForms l={l} v={given} level={2} />
       </>,
     );
   }

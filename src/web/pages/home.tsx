@@ -59,7 +59,7 @@ export function homePage({ deps }: PageInput): Page {
           ; these pages count too). A key raises the limits, never changes a result; send it as{" "}
           <code>Authorization: Bearer …</code> from a server only.
         </p>
-        <pre safe>
+        <pre tabindex="0" safe>
           {[
             `curl '${base}/jurisdictions/resolve?lat=44.9778&lon=-93.265'`,
             `curl '${base}/places/county:27053'`,

@@ -143,6 +143,18 @@ export async function screeningPage({ deps, url }: PageInput): Promise<Page> {
       <>
         <h1 safe>{`Screening at ${plat}, ${plon}`}</h1>
         <Banner />
+        <section class="summary" aria-labelledby="summary-h">
+          <h2 id="summary-h">In short</h2>
+          <ul>
+            {FACTS.filter(([k]) => d.facts[k]).map(([k, label]) => (
+              <li>
+                <a href={`#fact-${k}`}>{label}</a>
+                <span safe>{`: ${d.facts[k].summary}`}</span>
+              </li>
+            ))}
+          </ul>
+          <p class="meta">Each is screening from a map; the details below name the map, its date and who decides.</p>
+        </section>
         <Chain chain={chain} l={l} />
         {FACTS.filter(([k]) => d.facts[k]).map(([k, label]) => (
           <FactView id={k} label={label} f={d.facts[k]} chain={chain} l={l} />
