@@ -33,10 +33,15 @@ export function JurLink({ j, l }: { j: Pick<JurisdictionOut, "name" | "page_url"
 }
 
 export function Chain({ chain, l }: { chain: JurisdictionOut[]; l: Linker }) {
+  // a town that is the same government as a city in the chain is shown once, as the city
+  const shown = chain.filter(
+    (j) =>
+      !(j.type === "cousub" && chain.some((c) => c.type === "place" && (j.same_as ?? []).includes(c.jurisdiction_id))),
+  );
   return (
     <nav aria-label="Governments covering this place" class="chain">
       <ol>
-        {chain.map((j) => (
+        {shown.map((j) => (
           <li>
             <span class="kind" safe>
               {TYPE_LABEL[j.type] ?? j.type}

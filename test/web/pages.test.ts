@@ -294,6 +294,9 @@ describe("coordinates as people paste them", () => {
       expect(r.status).toBe(200);
       expect(r.text).toContain("Point 44.9778, -93.265");
     }
+    // the chain shows Minneapolis once (its county subdivision is the same government)
+    const nav = /<nav aria-label="Governments covering this place"[\s\S]*?<\/nav>/.exec(plain.text)![0];
+    expect((nav.match(/>Minneapolis city<\/a>/g) ?? []).length).toBe(1);
     const s = await call(withScreening, "/screening?lat=44.9778%2C%20-93.265");
     expect(s.status).toBe(200);
     expect(s.text).toContain("Screening at 44.9778, -93.265");
