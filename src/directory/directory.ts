@@ -102,7 +102,7 @@ export class Directory implements ResolveDeps {
   }
 
   resolvePoint(lon: number, lat: number, match: Match = POINT_MATCH) {
-    return answer(this, this.chainAnswerAt(lon, lat), match, { lon, lat });
+    return answer(this.chainAnswerAt(lon, lat), match, { lon, lat });
   }
 
   /** Where town boundaries come from outside the data file (src/lookups/towns), set by the composition. */
@@ -117,7 +117,7 @@ export class Directory implements ResolveDeps {
     const chain = chainAtPoint(this, lon, lat, hit);
     const base = this.memoChain(code, () => chainAnswer(this, chain, true));
     const out = (c: ChainAnswer, notice?: string) =>
-      answer(this, notice ? { ...c, notices: [...c.notices, notice] } : c, match, { lon, lat });
+      answer(notice ? { ...c, notices: [...c.notices, notice] } : c, match, { lon, lat });
     const state = chain.find((j) => j.type === "state")!;
     if (!this.towns || !townNotice(this, chain) || !townLevelState(this.content, state.state ?? "")) return out(base);
     const found = await this.towns.find(lon, lat, state.state_fips!);

@@ -13,11 +13,13 @@ export interface AddressFinder {
   geocode(address: string): Promise<{ label: string; lon: number; lat: number; approximate: boolean }>;
 }
 
-export function resolveBy(dir: Directory, addresses: AddressFinder | undefined, sel: Selector, state?: string) {
-  dir.requireState(state);
+export function resolveBy(dir: Directory, addresses: AddressFinder | undefined, sel: Selector) {
   if ("lon" in sel) return dir.resolvePointTowns(sel.lon, sel.lat);
   if ("jurisdiction_id" in sel) return dir.resolveId(sel.jurisdiction_id);
-  if ("place" in sel) return dir.resolvePlace(sel.place, sel.state ?? state);
+  if ("place" in sel) {
+    dir.requireState(sel.state);
+    return dir.resolvePlace(sel.place, sel.state);
+  }
   if (!addresses) throw new Error("no address finder is composed into this app");
   return addresses
     .geocode(sel.address)

@@ -63,9 +63,8 @@ export function townNotice(d: ResolveDeps, chain: JurisdictionRow[]): string | n
 
 /** The part of an answer that depends on the chain only (the same for every point with that chain). `atPoint`: the
  * chain came from a point (or address): the sources then also cite the boundaries that placed the point (e.g. a
- * town layer under ODbL), and townNotice() adds its caveat. */
-/** The chain part of an answer: at a point (`about` absent; `atPoint` adds the boundaries' sources and the towns
- * notice) or about one place (resolve by id or name: the words speak of that place's area). */
+ * town layer under ODbL), and townNotice() adds its caveat. `about`: the answer is about that one place (resolve by
+ * id or name), so the words speak of its area, never of "this point". */
 export function chainAnswer(d: ResolveDeps, chain: JurisdictionRow[], atPoint = false, about?: JurisdictionRow) {
   const trail = new Trail(d.store, d.links);
   trail.addAll(chain);
@@ -80,13 +79,7 @@ export function chainAnswer(d: ResolveDeps, chain: JurisdictionRow[], atPoint = 
 }
 export type ChainAnswer = ReturnType<typeof chainAnswer>;
 
-export function answer(
-  d: ResolveDeps,
-  chain: JurisdictionRow[] | ChainAnswer,
-  match: Match,
-  point: { lon: number; lat: number } | null,
-) {
-  const c = Array.isArray(chain) ? chainAnswer(d, chain) : chain;
+export function answer(c: ChainAnswer, match: Match, point: { lon: number; lat: number } | null) {
   return {
     data: {
       match,
@@ -104,7 +97,6 @@ export const POINT_MATCH: Match = { by: "point", label: null, approximate: false
 export function resolveId(d: ResolveDeps, id: string) {
   const j = requireJurisdiction(d.store, id);
   return answer(
-    d,
     chainAnswer(d, chainOf(d.store, j.jurisdiction_id), false, j),
     { by: "jurisdiction_id", label: j.name, approximate: false },
     null,
@@ -114,7 +106,6 @@ export function resolveId(d: ResolveDeps, id: string) {
 export function resolvePlace(d: ResolveDeps, place: string, state: string | undefined) {
   const j = d.names.resolve(place, state, d.links);
   return answer(
-    d,
     chainAnswer(d, chainOf(d.store, j.jurisdiction_id), false, j),
     { by: "place", label: d.names.label(j), approximate: false },
     null,

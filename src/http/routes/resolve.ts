@@ -76,7 +76,7 @@ export const resolveRoute: RouteDef = {
       cache: "default" as const,
       frozen: [r.data.jurisdictions, r.data.match, r.data.functions, r.sources, r.notices],
     });
-    dir.requireState(query.state); // before the point's own check, as always
+    dir.requireState(query.state); // with any selector, before the point's own check, as always
     const point = pointOf(query, raw);
     const sel: Selector = point
       ? point
@@ -85,7 +85,7 @@ export const resolveRoute: RouteDef = {
         : query.place
           ? { place: query.place, state: query.state }
           : { address: query.address };
-    const r = resolveBy(dir, deps.addresses, sel, query.state);
+    const r = resolveBy(dir, deps.addresses, sel);
     return r instanceof Promise ? r.then(done) : done(r);
   },
 };

@@ -46,8 +46,7 @@ export async function findPage({ deps, url }: PageInput): Promise<Page> {
   }
   let res;
   try {
-    const sel = selectorOf(url);
-    res = await resolveBy(directoryOf(deps), deps.addresses, sel, "place" in sel ? sel.state : undefined);
+    res = await resolveBy(directoryOf(deps), deps.addresses, selectorOf(url));
   } catch (e) {
     const choices = (e instanceof DomainError && e.extra.choices) || [];
     return problemPage(

@@ -57,7 +57,7 @@ export function placePage({ deps, params, url }: PageInput): Page {
       <>
         <h1 safe>{j.name}</h1>
         <p class="lede">
-          <span safe>{kindWords(j, stateRow && j.type !== "state" ? stateRow.name : null)}</span>
+          <span safe>{kindWords(j, stateRow?.name ?? null)}</span>
           {r.data.chain.length > 1 ? (
             <>
               {" · "}
