@@ -5,18 +5,39 @@ import type { Directory } from "./directory";
 import { screeningPlace } from "./screening-place";
 
 type Place = ReturnType<typeof screeningPlace>;
+/** A loaded layer's shape near the point (rings and paths as [x0, y0, x1, y1, …] in degrees), with its legend label. */
+export interface Drawn {
+  label: string;
+  /** "flood" | "flood-moderate" | "wetland" | "water" */
+  tone: string;
+  dataset: string;
+  polygons?: Float64Array[][];
+  lines?: Float64Array[];
+}
 export interface FactsAtPoint {
   facts(
     lon: number,
     lat: number,
     place: Place,
   ): Promise<{ facts: Record<string, unknown>; sources: unknown[]; notices: string[] }>;
+  /** Loaded layers' shapes near the point, for the screening page's drawing (no outside call). */
+  near?(lon: number, lat: number, state: string | null, radiusM: number): { layers: string[]; shapes: Drawn[] };
 }
 
-export async function screenAt(dir: Directory, screening: FactsAtPoint, lon: number, lat: number) {
+/** Pages ask for the shapes within this distance of the point. */
+export const DRAWING_RADIUS_M = 250;
+
+export async function screenAt(
+  dir: Directory,
+  screening: FactsAtPoint,
+  lon: number,
+  lat: number,
+  opts: { drawing?: boolean } = {},
+) {
   const place = screeningPlace(dir, lon, lat); // outside-coverage (404) when no state covers the point
   const r = await screening.facts(lon, lat, place);
   return {
+    drawing: opts.drawing && screening.near ? screening.near(lon, lat, place.state, DRAWING_RADIUS_M) : null,
     data: {
       kind: "screening" as const,
       point: { type: "Point" as const, coordinates: [lon, lat] },

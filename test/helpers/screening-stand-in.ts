@@ -3,6 +3,8 @@
 // real domain call (screenAt) the route, the page and the MCP tool share. Test data only.
 import type { Directory } from "../../src/directory/directory";
 import type { Deps } from "../../src/http/deps";
+import { Screening } from "../../src/lookups/screening";
+import { LayerStore } from "../../src/lookups/layers/store";
 
 const fact = (
   status: string,
@@ -24,10 +26,19 @@ const fact = (
   resources: [],
 });
 
-/** Puts the stand-in service in `deps.screening` (the route and the page then answer from it). */
-export function useScreeningStandIn(deps: Deps): void {
+/** Puts the stand-in service in `deps.screening` (the route and the page then answer from it). With a layers
+ * file, the drawing of the screening page comes from the real service over those loaded layers. */
+export function useScreeningStandIn(deps: Deps, layersFile?: string): void {
   const dir = deps.directory as Directory;
+  const drawing = layersFile
+    ? new Screening({
+        config: deps.config.screening,
+        layers: LayerStore.open(layersFile),
+        takeLookup: () => ({ ok: true, retryAfter: 0 }),
+      })
+    : null;
   deps.screening = {
+    near: drawing ? drawing.near.bind(drawing) : undefined,
     facts: async (lon: number, lat: number) => {
       const r = dir.resolvePoint(lon, lat);
       const zoning = (r.data.functions as any).zoning ?? null;

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { Value } from "@sinclair/typebox/value";
 import { call, ROOT } from "../helpers/app";
 import { screeningApp } from "../helpers/screening-app";
+import { createWeb } from "../../src/web";
 import { startScreeningDoubles, type ScreeningDoubles } from "../doubles/screening-services";
 import { loadLayer } from "../../src/lookups/layers/load";
 import { LayerStore } from "../../src/lookups/layers/store";
@@ -148,5 +149,46 @@ describe("answers from loaded layers", () => {
     expect(outside.flood.status).toBe("unknown");
     expect(outside.flood.detail).toContain("switched off on this server");
     expect(d.all.reduce((n, x) => n + x.calls, 0)).toBe(0);
+  });
+});
+
+describe("the screening page draws the loaded layers around the point", () => {
+  const paths = (html: string) => [...html.matchAll(/<path d="([^"]+)" fill="([^"]+)"/g)].map((m) => m[2]);
+  test("the point, the flood zones and the wetland within 250 m, with a legend in the same SVG; the API sends no drawing", async () => {
+    const { app, deps } = await screeningApp(d, { layersFile: layers });
+    deps.web = createWeb(deps);
+    d.reset();
+    const r = await call(app, `/screening?lat=${AE.lat}&lon=${AE.lon}`);
+    expect(r.status).toBe(200);
+    const fig = /<figure class="point-drawing">[\s\S]*?<\/figure>/.exec(r.text)?.[0] ?? "";
+    expect(fig).toContain('role="img"');
+    // legend: the point, the 1 % zone (AE), the wetland; never the zone X (minimal) square nor the FIRM panel
+    const legend = [...fig.matchAll(/<text x="30"[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]);
+    expect(legend).toEqual(["The point screened", "1 % annual chance flood zone (SFHA)", "Mapped wetland"]);
+    expect(paths(fig)).toEqual(["#2b6cb0", "#68d391"]);
+    expect(fig).toContain('<circle cx="160" cy="160"');
+    expect(fig).toContain("flood_27137C (loaded layer");
+    expect(fig).not.toMatch(/\b(href|src)=|url\((?!#)/); // no tile, no outside asset
+    expect([d.fema.calls, d.nwi.calls, d.sda.calls]).toEqual([0, 0, 0]); // from the files; the drawing asks no service
+    const api = await call(app, `/v1/screening?lat=${AE.lat}&lon=${AE.lon}`);
+    expect(JSON.stringify(api.json)).not.toContain("drawing");
+  });
+  test("public water in Minnesota: the basin as a polygon and the creek as a line", async () => {
+    const { app, deps } = await screeningApp(d, { layersFile: layers });
+    deps.web = createWeb(deps);
+    const r = await call(app, `/screening?lat=${LAKE.lat}&lon=${LAKE.lon}`);
+    const fig = /<figure class="point-drawing">[\s\S]*?<\/figure>/.exec(r.text)?.[0] ?? "";
+    expect(fig).toContain("Public water (basin)");
+    expect(paths(fig)).toContain("#63b3ed");
+    const creek = await call(app, `/screening?lat=46.7761&lon=-92.1`);
+    expect(creek.text).toContain("Public watercourse");
+    expect(creek.text).toMatch(/<path d="M[^"]+" fill="none" stroke="#2a4365" stroke-width="3"/);
+  });
+  test("no figure where no loaded layer covers the point", async () => {
+    const { app, deps } = await screeningApp(d, { layersFile: layers });
+    deps.web = createWeb(deps);
+    const r = await call(app, `/screening?lat=${OUTSIDE.lat}&lon=${OUTSIDE.lon}`);
+    expect(r.status).toBe(200);
+    expect(r.text).not.toContain("point-drawing");
   });
 });

@@ -11,6 +11,7 @@ import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { ROOT } from "../helpers/app";
 import { fullWebApp } from "../helpers/web-app";
 import { useScreeningStandIn } from "../helpers/screening-stand-in";
+import { loadLayer } from "../../src/lookups/layers/load";
 import type { App } from "../../src/http/app";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -21,13 +22,21 @@ let server: ReturnType<typeof Bun.serve>;
 let browser: Browser;
 let origin = "";
 let profile = "";
+let layersDir = "";
 const outside: string[] = [];
 let ids = { office: "", resource: "" };
 
 beforeAll(async () => {
   // the app's base_url is http://api.test/v1 (as in the other tests); chromium maps api.test to this server
   const w = await fullWebApp();
-  useScreeningStandIn(w.deps);
+  // the made-up fixture layers near Duluth (test/fixtures/layers), loaded as an operator would, for the drawing
+  layersDir = mkdtempSync(join(tmpdir(), "browser-layers-"));
+  const layers = join(layersDir, "layers.sqlite");
+  const fix = join(ROOT, "test/fixtures/layers");
+  loadLayer({ kind: "flood", file: join(fix, "flood_27137C"), layersFile: layers, vintage: "2011-04-19" });
+  loadLayer({ kind: "wetlands", file: join(fix, "MN_geodatabase_wetlands"), layersFile: layers, state: "MN" });
+  loadLayer({ kind: "shoreland", file: join(fix, "mn_pwi"), layersFile: layers });
+  useScreeningStandIn(w.deps, layers);
   const app = w.app;
   server = Bun.serve({
     hostname: "127.0.0.1",
@@ -64,7 +73,11 @@ afterAll(async () => {
   await browser?.close();
   server?.stop(true);
   if (profile) rmSync(profile, { recursive: true, force: true });
+  if (layersDir) rmSync(layersDir, { recursive: true, force: true });
 });
+
+/** In the fixture flood zone AE by its zone X, the fixture wetland and creek within 250 m (made-up shapes). */
+const DRAWN = { lat: 46.7775, lon: -92.1005 };
 
 async function tab(opts: { width?: number; js?: boolean } = {}): Promise<Page> {
   const page = await browser.newPage();
@@ -122,6 +135,7 @@ describe("pages in chromium", () => {
       ["find-choices", "/find?place=Washington", 409],
       ["screening-form", "/screening", 200],
       ["screening", "/screening?lat=44.9778&lon=-93.265", 200],
+      ["screening-drawn", `/screening?lat=${DRAWN.lat}&lon=${DRAWN.lon}`, 200],
       ["problems", "/problems", 200],
       ["not-found", "/places/county:99999", 404],
     ];
@@ -132,7 +146,9 @@ describe("pages in chromium", () => {
       expect([name, got]).toEqual([name, status]);
       const v = await axe(page);
       if (v.length) found[name] = v;
-      if (["home", "place-city", "guide", "screening", "search", "resource", "find"].includes(name)) {
+      if (
+        ["home", "place-city", "guide", "screening", "screening-drawn", "search", "resource", "find"].includes(name)
+      ) {
         await page.screenshot({ path: join(ARTIFACTS, `${name}-desktop.png`), fullPage: true });
       }
     }
@@ -146,6 +162,7 @@ describe("pages in chromium", () => {
       ["home", "/"],
       ["place-city", "/places/place:2743000"],
       ["screening", "/screening?lat=44.9778&lon=-93.265"],
+      ["screening-drawn", `/screening?lat=${DRAWN.lat}&lon=${DRAWN.lon}`],
       ["guide", "/guides/assessor?state=VT"],
     ] as const) {
       const { page } = await open(path, { width: 390 });

@@ -41,6 +41,11 @@ const SUMMARY = {
     "No digital flood hazard zone is mapped at this point; the flood hazard here is not determined by the digital map.",
 };
 
+const DRAWN = {
+  sfha: "1 % annual chance flood zone (SFHA)",
+  moderate: "0.2 % annual chance flood zone",
+};
+
 const str = (v: unknown) => (v === null || v === undefined ? "" : String(v));
 const isoDate = (v: unknown): string | null => {
   const n = typeof v === "number" ? v : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : NaN;
@@ -96,6 +101,16 @@ export const flood: ServiceDef = {
       }),
     ]);
     return [...hz, ...pn];
+  },
+  drawn(f) {
+    if (f.layer !== "hazard") return null;
+    const s = floodStatus(
+      str(attr(f.attrs, "FLD_ZONE")),
+      str(attr(f.attrs, "ZONE_SUBTY")),
+      str(attr(f.attrs, "SFHA_TF")),
+    );
+    if (s === "sfha") return { label: DRAWN.sfha, tone: "flood" };
+    return s === "moderate" ? { label: DRAWN.moderate, tone: "flood-moderate" } : null;
   },
   read(features: Feature[], lon, lat, origin) {
     const here = features.filter((f) => contains(f, lon, lat));

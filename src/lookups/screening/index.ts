@@ -9,11 +9,21 @@ import { elevation } from "./elevation";
 import { shoreland } from "./shoreland";
 import { RADON_CAVEAT, RADON_DECIDER, radonReading, type RadonRow } from "./radon";
 import { ScreeningRunner, type Answer, type LayerSource } from "./runner";
-import type { Reading, ServiceDef } from "./types";
+import type { Reading, ServiceDef, Tone } from "./types";
 import { LRUCache } from "lru-cache";
 import { budgeted } from "../../domain/cache-budget";
 
 export const SERVICES: ServiceDef[] = [flood, wetlands, soils, elevation, shoreland];
+/** A loaded layer's shape near the point, for a drawing (rings and paths as in Feature, degrees). */
+export interface Drawn {
+  label: string;
+  tone: Tone;
+  dataset: string;
+  polygons?: Float64Array[][];
+  lines?: Float64Array[];
+}
+/** At most this many shapes are drawn around a point (a page stays small). */
+const MAX_DRAWN = 200;
 
 /** What the directory says about the point (built by src/directory/screening-place.ts). */
 export interface ScreeningPlace {
@@ -51,8 +61,10 @@ export interface ScreeningOptions {
 export class Screening {
   readonly runner: ScreeningRunner;
   private readonly defs: ServiceDef[];
+  private readonly layers: LayerSource | null;
   constructor(opts: ScreeningOptions) {
     this.defs = opts.defs ?? SERVICES;
+    this.layers = opts.layers ?? null;
     this.runner = new ScreeningRunner({
       config: opts.config,
       defs: this.defs,
@@ -66,6 +78,25 @@ export class Screening {
   private readonly assembled = new LRUCache<string, Record<string, unknown>>(
     budgeted<Record<string, unknown>>("screening_facts", 5_000),
   );
+
+  /** Shapes of the loaded layers within `radiusM` of the point, for a drawing (never an outside call). `layers`
+   * names each loaded dataset that covers the point, even where it holds no shape that near. */
+  near(lon: number, lat: number, state: string | null, radiusM: number) {
+    const layers: string[] = [];
+    const shapes: Drawn[] = [];
+    if (!this.layers) return { layers, shapes };
+    for (const def of this.defs.filter((d) => d.layerKind && d.drawn && (d.name !== "shoreland" || state === "MN"))) {
+      const hit = this.layers.query(def.layerKind!, lon, lat, radiusM, state);
+      if (!hit) continue;
+      layers.push(hit.origin.dataset);
+      for (const f of hit.features) {
+        const look = def.drawn!(f);
+        if (look && shapes.length < MAX_DRAWN)
+          shapes.push({ ...look, dataset: hit.origin.dataset, polygons: f.polygons, lines: f.lines });
+      }
+    }
+    return { layers, shapes };
+  }
 
   /** Every fact at the exact point. Throws DomainError busy / lookup-limit (nothing else: failures are unknown). */
   async facts(lon: number, lat: number, place: ScreeningPlace) {

@@ -41,6 +41,12 @@ export const shoreland: ServiceDef = {
     url: c.shoreland.base_url,
   }),
   reachM: () => BASIN_M,
+  drawn: (f) =>
+    f.layer === "basin"
+      ? { label: "Public water (basin)", tone: "water" }
+      : f.layer === "watercourse"
+        ? { label: "Public watercourse", tone: "water" }
+        : null,
   async fetchArea(http, envelope, c) {
     const [b, w] = await Promise.all([
       queryLayer(http, {

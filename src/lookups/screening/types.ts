@@ -4,6 +4,8 @@ import type { Feature } from "./geometry";
 import type { Envelope } from "./arcgis";
 
 export type FactName = "flood" | "wetlands" | "soils" | "elevation" | "shoreland" | "radon";
+/** How a drawn shape looks on the page: high or moderate flood hazard, wetland, public water. */
+export type Tone = "flood" | "flood-moderate" | "wetland" | "water";
 export type LayerKind = "flood" | "wetlands" | "shoreland" | "soils";
 
 /** One outside call, bound to the service's own timeout and the size limit (the runner counts it in flight). */
@@ -59,6 +61,9 @@ export interface ServiceDef {
   fetchArea?(http: Outside, env: Envelope, cfg: ScreeningConfig): Promise<Feature[]>;
   /** Point mode: what the service says at the exact point (features marked with `hit`). */
   fetchPoint(http: Outside, lon: number, lat: number, cfg: ScreeningConfig): Promise<Feature[]>;
+  /** The legend label of a loaded layer's feature drawn around the point on the screening page (null: not drawn,
+   * e.g. a FIRM panel or an area of minimal flood hazard). Services without it are never drawn. */
+  drawn?(f: Feature): { label: string; tone: Tone } | null;
   /** The status table: features around the point → reading. */
   read(features: Feature[], lon: number, lat: number, origin: Origin, cfg: ScreeningConfig): Reading;
 }

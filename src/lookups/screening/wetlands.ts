@@ -60,6 +60,7 @@ export const wetlands: ServiceDef = {
     url: c.wetlands.base_url,
   }),
   reachM: (c) => c.wetlands_near_m,
+  drawn: (f) => (f.layer === "wetland" ? { label: "Mapped wetland", tone: "wetland" } : null),
   async fetchArea(http, envelope, c) {
     const base = c.wetlands.base_url.replace(/\/+$/, "");
     const [w, m] = await Promise.all([

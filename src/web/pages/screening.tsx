@@ -7,7 +7,8 @@ import { PointForm } from "../forms";
 import { dateOf, directoryOf, linker, type Linker, type Page, type PageInput } from "../site";
 import { field, hasAny, problemPage } from "./problem-page";
 import { pointOfForm } from "../coordinates";
-import { screenAt } from "../../directory/screen-at";
+import { DRAWING_RADIUS_M, screenAt } from "../../directory/screen-at";
+import { PointDrawing } from "../point-drawing";
 import type { Reading } from "../../lookups/screening/types";
 
 const FACTS = [
@@ -122,7 +123,7 @@ export async function screeningPage({ deps, url }: PageInput): Promise<Page> {
   let res;
   try {
     const p = pointOfForm(lat, lon);
-    res = await screenAt(directoryOf(deps), deps.screening, p.lon, p.lat);
+    res = await screenAt(directoryOf(deps), deps.screening, p.lon, p.lat, { drawing: true });
   } catch (e) {
     return problemPage(
       e,
@@ -155,6 +156,11 @@ export async function screeningPage({ deps, url }: PageInput): Promise<Page> {
           </ul>
           <p class="meta">Each is screening from a map; the details below name the map, its date and who decides.</p>
         </section>
+        {res.drawing?.layers.length ? (
+          <PointDrawing lon={plon} lat={plat} radiusM={DRAWING_RADIUS_M} {...res.drawing} />
+        ) : (
+          ""
+        )}
         <Chain chain={chain} l={l} />
         {FACTS.filter(([k]) => d.facts[k]).map(([k, label]) => (
           <FactView id={k} label={label} f={d.facts[k]} chain={chain} l={l} />
