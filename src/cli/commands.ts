@@ -151,7 +151,7 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: "load-parcels",
     summary: "load one county's parcels into the parcel store",
-    args: "--county county:NNNNN --mapping FILE.yaml INPUT(.csv|.geojson|.gpkg|.shp)",
+    args: "--county county:NNNNN --mapping FILE.yaml INPUT(.csv|.geojson|.topojson|.gpkg|.shp) [--join TABLE]",
     positionals: { min: 1, max: 1, names: "INPUT" },
     options: {
       config: CONFIG,
@@ -162,6 +162,11 @@ export const COMMANDS: CommandSpec[] = [
         check: (v) => (/^county:\d{5}$/.test(v) ? null : `must be county:NNNNN (got "${v}")`),
       },
       mapping: { type: "string", value: "FILE", help: "the mapping of the input's columns (YAML)" },
+      join: {
+        type: "string",
+        value: "FILE",
+        help: "the table the mapping's join: names, when it is not beside INPUT (e.g. the assessor's CSV)",
+      },
       store: { type: "string", value: "FILE", help: "the parcel store (default: config parcels.file)" },
     },
   },

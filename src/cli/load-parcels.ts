@@ -1,5 +1,6 @@
-// `directory load-parcels --county county:NNNNN --mapping FILE.yaml INPUT [--store FILE]`: one county's parcels
-// into the parcel store (config parcels.file), with progress and a summary.
+// `directory load-parcels --county county:NNNNN --mapping FILE.yaml INPUT [--join TABLE] [--store FILE]`: one
+// county's parcels (with the table the mapping joins to its shapes) into the parcel store (config parcels.file),
+// with progress and a summary.
 import type { Config } from "../config/config";
 import { loadParcels, summaryLines } from "../parcels/load";
 import { commandNamed, str, usageOf, type Parsed } from "./commands";
@@ -16,7 +17,7 @@ export async function runLoadParcels(cfg: Config, p: Parsed): Promise<number> {
   }
   const store = str(p.values.store) ?? cfg.parcels.file;
   const t0 = performance.now();
-  const s = await loadParcels({ county, mappingFile: mapping, input, store });
+  const s = await loadParcels({ county, mappingFile: mapping, input, store, join: str(p.values.join) });
   for (const l of summaryLines(s)) console.log(l);
   console.log(`  into ${store} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   return 0;

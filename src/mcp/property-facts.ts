@@ -36,6 +36,9 @@ function parcelOut(r: ParcelRecord, info: CountyInfo) {
   return {
     ...parcelFacts(r, info),
     building_sqft: r.sqft,
+    land_use: r.land_use,
+    units: r.units,
+    deed_reference: r.deed_ref ? { text: r.deed_ref, what: info.deedLabel } : null,
     parcel_map_url: parcelUrl(info.parcelUrlTemplate, r.apn),
     lat: r.lat,
     lon: r.lon,
@@ -75,12 +78,14 @@ export async function propertyFacts(parcels: ParcelSource, dir: Directory | null
   if (!byPoint && !(i.apn && i.county))
     throw new DomainError("bad-parameter", "Give apn with county (id or name), or lat with lon.");
   let rec: ParcelRecord | null = null,
+    between = false,
     countyId: string,
     match: Record<string, unknown>;
   if (byPoint) {
     const dist = Math.min(MAX_DISTANCE_M, Math.max(0, i.max_distance_m ?? DEFAULT_DISTANCE_M));
     const hit = await parcels.near(i.lon!, i.lat!, dist);
     rec = hit?.record ?? null;
+    between = !!hit && !hit.record;
     countyId =
       rec?.countyId ??
       (dir
@@ -90,7 +95,7 @@ export async function propertyFacts(parcels: ParcelSource, dir: Directory | null
       by: "point",
       max_distance_m: dist,
       inside_parcel_shape: hit?.inside ?? false,
-      distance_m: hit ? Math.round(hit.distanceM * 10) / 10 : null,
+      distance_m: hit?.distanceM != null ? Math.round(hit.distanceM * 10) / 10 : null,
     };
   } else {
     countyId = countyIdOf(i.county!, dir);
@@ -145,15 +150,18 @@ export async function propertyFacts(parcels: ParcelSource, dir: Directory | null
     license: info.source.license,
     as_of: info.asOf,
   };
+  const covers = info.coverage ? ` The loaded data covers ${info.coverage}.` : "";
   if (!rec)
     return {
       facts: {
         ...base,
         parcel: null,
         found: false,
-        note: byPoint
-          ? `No parcel of ${label} within ${match.max_distance_m} m of the point.`
-          : `No parcel ${i.apn} in ${label}'s loaded data.`,
+        note: between
+          ? `The point lies in no parcel's shape of ${label}'s loaded data: parcel shapes are held around it, so it is most likely on a street, a railway or water between lots (no nearest parcel is guessed).${covers}`
+          : byPoint
+            ? `No parcel of ${label} within ${match.max_distance_m} m of the point.${covers}`
+            : `No parcel ${i.apn} in ${label}'s loaded data.`,
         source,
       },
     };
@@ -169,5 +177,14 @@ export async function propertyFacts(parcels: ParcelSource, dir: Directory | null
         source,
       },
     };
-  return { facts: { ...base, parcel: parcelOut(rec, info), found: true, notes: info.notes, source } };
+  return {
+    facts: {
+      ...base,
+      parcel: parcelOut(rec, info),
+      found: true,
+      ...(info.coverage ? { coverage: info.coverage } : {}),
+      notes: info.notes,
+      source,
+    },
+  };
 }

@@ -83,6 +83,7 @@ const FACTS_OUT = {
   caveat: z.string().optional(),
   refusal: z.string().optional(),
   parcel_data_here: list.optional(),
+  coverage: z.string().optional(),
 };
 const SCREEN_OUT = { screening: any, who_decides: any.optional(), notices: z.array(z.string()), caveat: z.string() };
 const SEARCH_OUT = { places: list, resources: list };

@@ -178,7 +178,9 @@ export async function countyData(
   const full: Plan = { ...plan, countyId: c.id };
   const info = await src.county(c.id);
   const label = names.label(c.id);
-  const where = label ? `${label} (${c.id})` : c.id;
+  // a file that covers less than the county says so in the answer itself (e.g. one city of it)
+  const covers = info?.apiUse && info.coverage ? `; its loaded data covers ${info.coverage}` : "";
+  const where = label ? `${label} (${c.id}${covers})` : `${c.id}${covers ? ` (${covers.slice(2)})` : ""}`;
   if (!label && !info)
     return out(question, "no_data", `No county has the id ${c.id}, and no parcel data is loaded for it.`);
   const none = noDataReason(info, where, src.holdsNone?.() ?? false);

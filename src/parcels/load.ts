@@ -11,11 +11,14 @@ import { openForWrite } from "./schema";
 import { bboxOf, centroid, mapCoords, positive, readDate } from "./values";
 import { refreshStats } from "./stats";
 import type { ParcelRecord } from "./source";
+import { joinNotes, joinTable, type JoinCounts } from "./join";
 
 export interface LoadOptions {
   county: string;
   mappingFile: string;
   input: string;
+  /** the table the mapping's `join:` names, when it is not beside the input */
+  join?: string;
   store: string;
   progress?: boolean;
   log?: (s: string) => void;
@@ -30,11 +33,12 @@ export interface LoadSummary {
   unreadable: Record<string, number>;
   dropped: string[];
   fields: Field[];
+  /** the join's counts (a mapping with `join:`) */
+  joined: JoinCounts | null;
 }
 
 /** A parcel as loaded: the record the store hands out (source.ts), its land use, and its shape. */
 interface Row extends Omit<ParcelRecord, "countyId"> {
-  land_use: string | null;
   shape: string | null;
   bbox: [number, number, number, number] | null;
 }
@@ -48,7 +52,12 @@ function projector(crs: string): (p: [number, number]) => [number, number] {
 }
 
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v).trim() || null);
-const val = (r: InputRecord, s: ColumnSpec | null | undefined) => (s ? r.props[s.column] : undefined);
+const squeeze = (v: unknown) => String(v).replace(/\s+/g, "");
+/** The raw value of a mapped column; a value the mapping lists as "none" reads as absent. */
+const val = (r: InputRecord, s: ColumnSpec | null | undefined) => {
+  const v = s ? r.props[s.column] : undefined;
+  return v != null && s?.none?.some((x) => squeeze(x) === squeeze(v)) ? undefined : v;
+};
 const inSet = (v: unknown, list?: string[]) =>
   !!list && v != null && list.map((x) => x.toUpperCase()).includes(String(v).trim().toUpperCase());
 
@@ -62,6 +71,17 @@ export async function loadParcels(o: LoadOptions): Promise<LoadSummary> {
   const input = await readInput(o.input);
   const ownerCols = input.columns.filter((c) => OWNER_COLUMN.test(c));
   if (ownerCols.length) log(`input columns ${ownerCols.map((c) => `'${c}'`).join(", ")} hold owner data: not read`);
+  let joined: JoinCounts | null = null;
+  const s0 = { road: 0 };
+  if (m.join) {
+    const j = await joinTable(input.records, m, o.input, o.join);
+    log(
+      `joined ${input.records.length} shapes of ${o.input} to the ${j.tableRows} records of ${j.file} by ${m.join.key}: one row per key below`,
+    );
+    input.records = j.records;
+    joined = j.counts;
+    s0.road = j.counts.roads;
+  }
 
   const project = m.coordinates ? projector(m.coordinates.crs) : null;
   const s: LoadSummary = {
@@ -70,10 +90,11 @@ export async function loadParcels(o: LoadOptions): Promise<LoadSummary> {
     kept: 0,
     merged: 0,
     rejected: {},
-    leftOut: { road: 0, water: 0, condo: 0 },
+    leftOut: { road: s0.road, water: 0, condo: 0 },
     unreadable: {},
     dropped,
     fields: [],
+    joined,
   };
   const reject = (why: string) => {
     s.rejected[why] = (s.rejected[why] ?? 0) + 1;
@@ -128,7 +149,9 @@ export async function loadParcels(o: LoadOptions): Promise<LoadSummary> {
       sale_price: null,
       year_built: null,
       sqft: null,
-      land_use: lu,
+      land_use: lu && m.land_use?.description ? `${lu} ${str(r.props[m.land_use.description]) ?? ""}`.trim() : lu,
+      units: r.units ?? null,
+      deed_ref: str(val(r, m.deed)),
       lat: null,
       lon: null,
       shape: null,
@@ -175,6 +198,7 @@ export async function loadParcels(o: LoadOptions): Promise<LoadSummary> {
       }
     }
     const have = byApn.get(apn);
+    if (!have && row.deed_ref) row.deed_ref = row.deed_ref.replace(/\s*\/\s*/g, "/");
     if (have) {
       if (m.one_row_per !== "sale") return reject("duplicate parcel number");
       s.merged++; // several sales of one parcel: the latest sale is the parcel's last sale
@@ -229,6 +253,8 @@ function writeInto(path: string, o: LoadOptions, m: Mapping, rows: Row[], s: Loa
       "year_built",
       "sqft",
       "land_use",
+      "units",
+      "deed_ref",
       "lat",
       "lon",
       "shape",
@@ -254,6 +280,8 @@ function writeInto(path: string, o: LoadOptions, m: Mapping, rows: Row[], s: Loa
           r.year_built,
           r.sqft,
           r.land_use,
+          r.units,
+          r.deed_ref,
           r.lat,
           r.lon,
           r.shape,
@@ -268,8 +296,8 @@ function writeInto(path: string, o: LoadOptions, m: Mapping, rows: Row[], s: Loa
       s.fields = FIELDS.filter(
         (f) => m[MAPPED[f]] && rows.some((r) => r[f === "sale_date" ? "sale_date" : f] !== null),
       );
-      const notes = [...(m.notes ?? [])];
-      db.run(`INSERT INTO counties VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+      const notes = [...(m.notes ?? []), ...(s.joined ? joinNotes(s.joined) : [])];
+      db.run(`INSERT INTO counties VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
         o.county,
         m.source.name,
         m.source.url,
@@ -289,6 +317,8 @@ function writeInto(path: string, o: LoadOptions, m: Mapping, rows: Row[], s: Loa
         s.read,
         s.kept,
         new Date().toISOString(),
+        m.coverage ?? null,
+        m.deed?.label ?? null,
       ]);
       refreshStats(db, o.county);
     })();
@@ -311,6 +341,7 @@ export function summaryLines(s: LoadSummary): string[] {
       `  left out (counted in notes): ${lo.road} road, ${lo.water} water, ${lo.condo} condominium common-element records`,
     );
   for (const [f, n] of Object.entries(s.unreadable)) lines.push(`  ${n} unreadable ${f} values stored as null`);
+  for (const n of s.joined ? joinNotes(s.joined) : []) lines.push(`  ${n}`);
   lines.push(`  fields held: ${s.fields.join(", ") || "none"}`);
   return lines;
 }

@@ -9,6 +9,8 @@ export interface ColumnSpec {
   unit?: "acres" | "sqft";
   format?: string;
   label?: string;
+  /** values that mean "none" in this column (e.g. a sale date of 1/1/1900): read as null, not as unreadable */
+  none?: string[];
 }
 export interface Mapping {
   county?: string;
@@ -31,11 +33,29 @@ export interface Mapping {
   last_sale_price?: ColumnSpec | null;
   year_built?: ColumnSpec | null;
   sqft?: ColumnSpec | null;
-  land_use?: { column: string; road?: string[]; water?: string[]; condo_common?: string[] } | null;
+  land_use?: {
+    column: string;
+    /** a column describing the code, stored after it ("101 SNGL-FAM-RES") */
+    description?: string;
+    road?: string[];
+    water?: string[];
+    condo_common?: string[];
+  } | null;
   condo_common?: { column: string; values: string[] } | null;
   coordinates?: { lon: string; lat: string; crs: string } | { geometry: true; crs: string } | null;
   parcel_url_template?: string | null;
   one_row_per?: "sale" | "parcel"; // sale: several rows of one parcel, the latest sale is kept
+  /** A second file (an assessor table) joined to the input's shapes by a key column: `file` beside the input
+   * (or `load-parcels --join FILE`), `key` the column in both (`input_key` when the input names it otherwise);
+   * shapes whose key is one of `road_keys` are roads (left out, counted as road records). */
+  join?: { file: string; key: string; input_key?: string; road_keys?: string[] } | null;
+  /** The building record of a condominium in the joined table: the other records of its key are its units,
+   * folded into the building's parcel (value: the units' assessed values added up; units: their count). */
+  condo_building?: { column: string; values: string[] } | null;
+  /** The deed reference column (e.g. registry book/page), with its label. */
+  deed?: ColumnSpec | null;
+  /** What the loaded file covers when it is less than the county (said in every answer built on it). */
+  coverage?: string | null;
   notes?: string[];
 }
 
@@ -64,6 +84,10 @@ const KNOWN = new Set([
   "coordinates",
   "parcel_url_template",
   "one_row_per",
+  "join",
+  "condo_building",
+  "deed",
+  "coverage",
   "notes",
 ]);
 
@@ -91,7 +115,7 @@ export function checkMapping(raw: Record<string, any>, file = "mapping"): { mapp
     }
     m[k] = v;
   }
-  for (const k of [...FIELD_KEYS, "apn"]) {
+  for (const k of [...FIELD_KEYS, "deed", "apn"]) {
     const s = spec(m[k]);
     if (s && "column" in s && OWNER_COLUMN.test(s.column)) {
       dropped.push(

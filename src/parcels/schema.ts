@@ -17,10 +17,12 @@ CREATE TABLE IF NOT EXISTS counties (
   county_id TEXT PRIMARY KEY, source_name TEXT NOT NULL, source_url TEXT NOT NULL, publisher TEXT, official INTEGER NOT NULL,
   license TEXT NOT NULL, license_class TEXT NOT NULL, api_use INTEGER NOT NULL, as_of TEXT, value_label TEXT,
   parcel_url_template TEXT, fields TEXT NOT NULL, notes TEXT NOT NULL, left_road INTEGER NOT NULL, left_water INTEGER NOT NULL,
-  left_condo INTEGER NOT NULL, rows_read INTEGER NOT NULL, rows_kept INTEGER NOT NULL, loaded_at TEXT NOT NULL);
+  left_condo INTEGER NOT NULL, rows_read INTEGER NOT NULL, rows_kept INTEGER NOT NULL, loaded_at TEXT NOT NULL,
+  coverage TEXT, deed_label TEXT);
 CREATE TABLE IF NOT EXISTS parcels (
   id INTEGER PRIMARY KEY, county_id TEXT NOT NULL, apn TEXT NOT NULL, situs_address TEXT, acres REAL, value REAL,
-  sale_date TEXT, sale_price REAL, year_built INTEGER, sqft REAL, land_use TEXT, lat REAL, lon REAL, shape TEXT,
+  sale_date TEXT, sale_price REAL, year_built INTEGER, sqft REAL, land_use TEXT, units INTEGER, deed_ref TEXT,
+  lat REAL, lon REAL, shape TEXT,
   ${FIELDS.map((f) => `r_${f} INTEGER, c_${f} REAL`).join(", ")},
   ${NUMERIC.map((f) => `d_${f} INTEGER, e_${f} REAL`).join(", ")},
   UNIQUE (county_id, apn));
@@ -51,8 +53,19 @@ export function openForWrite(path: string): { db: Database; spatial: boolean } {
     spatial = false;
   }
   db.run(SCHEMA);
+  // a store written before these columns existed gets them (its counties answer as before)
+  for (const [table, col] of [
+    ["counties", "coverage TEXT"],
+    ["counties", "deed_label TEXT"],
+    ["parcels", "units INTEGER"],
+    ["parcels", "deed_ref TEXT"],
+  ] as const) {
+    const have = db.query(`SELECT 1 FROM pragma_table_info('${table}') WHERE name = ?`).get(col.split(" ")[0]!);
+    if (!have) db.run(`ALTER TABLE ${table} ADD COLUMN ${col}`);
+  }
   if (spatial && !db.query("SELECT 1 FROM geometry_columns WHERE f_table_name = 'parcels'").get()) {
     db.query("SELECT AddGeometryColumn('parcels', 'geom', 4326, 'GEOMETRY', 'XY')").get();
+    db.query("SELECT CreateSpatialIndex('parcels', 'geom')").get();
   }
   return { db, spatial };
 }

@@ -16,6 +16,10 @@ export interface CountyInfo {
   apiUse: boolean; // licensed for API use; false → the county answers no_data
   asOf: string | null;
   valueLabel: string | null;
+  /** what the loaded file covers when it is less than the county (e.g. one city), said in every answer */
+  coverage: string | null;
+  /** what the deed reference is (e.g. the registry's book/page) */
+  deedLabel: string | null;
   parcelUrlTemplate: string | null;
   fields: Field[]; // the fields this county's data holds
   notes: string[]; // caveats of the mapping (e.g. a row-derived parcel number)
@@ -33,6 +37,12 @@ export interface ParcelRecord {
   sale_price: number | null;
   year_built: number | null;
   sqft: number | null;
+  /** the state land-use code (or the county's own), as the input gives it */
+  land_use: string | null;
+  /** a condominium building: its number of units (folded into the building's parcel) */
+  units: number | null;
+  /** the last deed's reference (e.g. book/page), as the input gives it */
+  deed_ref: string | null;
   lat: number | null;
   lon: number | null;
 }
@@ -41,11 +51,10 @@ export interface Aggregate {
   n: number;
   value: number | string | null;
 }
-export interface NearHit {
-  record: ParcelRecord;
-  distanceM: number;
-  inside: boolean;
-}
+/** The parcel whose shape holds the point (inside), or the nearest parcel point (no shape held there); record
+ * null: parcel shapes are held around the point and none holds it (a street, a railway or water between lots). */
+export type NearHit =
+  { record: ParcelRecord; distanceM: number; inside: boolean } | { record: null; distanceM: null; inside: false };
 
 export interface ParcelSource {
   /** true when this server holds no parcel store at all (none configured, or no file where the config points):
@@ -58,6 +67,7 @@ export interface ParcelSource {
   /** count/avg/median over the plan's field within its bounds (value: a number, or a date for sale_date). */
   aggregate(plan: Plan): Promise<Aggregate>;
   parcel(countyId: string, apn: string): Promise<ParcelRecord | null>;
-  /** The parcel whose shape holds the point, else the nearest parcel point within maxMeters. */
+  /** The parcel whose shape holds the point; where shapes are held around it and none holds it, record null;
+   *  only where no shape is held, the nearest parcel point within maxMeters. */
   near(lon: number, lat: number, maxMeters: number): Promise<NearHit | null>;
 }

@@ -11,7 +11,7 @@ import { avgOf, countOf, hasBounds, medianOf, whereOf } from "./sql";
 import type { Aggregate, CountyInfo, NearHit, ParcelRecord, ParcelSource } from "./source";
 
 const COLS =
-  "county_id AS countyId, apn, situs_address, acres, value, sale_date, sale_price, year_built, sqft, lat, lon";
+  "county_id AS countyId, apn, situs_address, acres, value, sale_date, sale_price, year_built, sqft, land_use, units, deed_ref, lat, lon";
 const M_PER_DEG = 111_320;
 
 export class SqliteParcelSource implements ParcelSource {
@@ -95,6 +95,8 @@ export class SqliteParcelSource implements ParcelSource {
       apiUse: r.api_use === 1,
       asOf: r.as_of,
       valueLabel: r.value_label,
+      coverage: r.coverage ?? null,
+      deedLabel: r.deed_label ?? null,
       parcelUrlTemplate: r.parcel_url_template,
       source: {
         name: r.source_name,
@@ -165,21 +167,45 @@ export class SqliteParcelSource implements ParcelSource {
   async near(lon: number, lat: number, maxMeters: number): Promise<NearHit | null> {
     if (this.holdsNone()) return null;
     return this.guard((db) => {
-      const dLat = maxMeters / M_PER_DEG,
-        dLon = maxMeters / (M_PER_DEG * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
-      const cands = db
+      // 1. the parcel whose shape holds the point: only shapes whose box holds it are decoded
+      const holding = db
         .query(
           `SELECT p.id, ${COLS}, p.shape FROM parcels_rtree r JOIN parcels p ON p.id = r.id
+         WHERE r.minx <= ?1 AND r.maxx >= ?1 AND r.miny <= ?2 AND r.maxy >= ?2 AND p.shape IS NOT NULL
+         ORDER BY p.apn LIMIT 200`,
+        )
+        .all(lon, lat) as (ParcelRecord & { id: number; shape: string })[];
+      for (const c of holding) {
+        const { id: _id, shape, ...record } = c;
+        if (contains(JSON.parse(shape), lon, lat)) return { record, distanceM: 0, inside: true };
+      }
+      const dLat = maxMeters / M_PER_DEG,
+        dLon = maxMeters / (M_PER_DEG * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
+      const box = [lon - dLon, lon + dLon, lat - dLat, lat + dLat];
+      // 2. shapes are held around the point and none holds it: between parcels, never a nearest-point guess
+      if (holding.length) return { record: null, distanceM: null, inside: false };
+      const shaped = db
+        .query(
+          `SELECT 1 FROM parcels_rtree r JOIN parcels p ON p.id = r.id
+         WHERE r.maxx >= ? AND r.minx <= ? AND r.maxy >= ? AND r.miny <= ? AND p.shape IS NOT NULL LIMIT 1`,
+        )
+        .get(...box);
+      if (shaped) return { record: null, distanceM: null, inside: false };
+      // 3. no shape held here: the nearest parcel point within maxMeters
+      const cands = db
+        .query(
+          `SELECT ${COLS} FROM parcels_rtree r JOIN parcels p ON p.id = r.id
          WHERE r.maxx >= ? AND r.minx <= ? AND r.maxy >= ? AND r.miny <= ? LIMIT 5000`,
         )
-        .all(lon - dLon, lon + dLon, lat - dLat, lat + dLat) as (ParcelRecord & { id: number; shape: string | null })[];
+        .all(...box) as ParcelRecord[];
       let best: NearHit | null = null;
-      for (const c of cands) {
-        const { id: _id, shape, ...record } = c;
-        if (shape && contains(JSON.parse(shape), lon, lat)) return { record, distanceM: 0, inside: true };
-        if (c.lat === null || c.lon === null) continue;
-        const d = distanceM(lon, lat, c.lon, c.lat);
-        if (d <= maxMeters && (!best || d < best.distanceM || (d === best.distanceM && record.apn < best.record.apn)))
+      for (const record of cands) {
+        if (record.lat === null || record.lon === null) continue;
+        const d = distanceM(lon, lat, record.lon, record.lat);
+        if (
+          d <= maxMeters &&
+          (!best?.record || d < best.distanceM! || (d === best.distanceM && record.apn < best.record.apn))
+        )
           best = { record, distanceM: d, inside: false };
       }
       return best;

@@ -6,12 +6,26 @@ import { loadParcels, summaryLines, type LoadSummary } from "./load";
 import { createEmptyStore } from "./schema";
 
 export const STAGED = [
-  { county: "county:53033", mapping: "king-county-wa-53033.yaml", input: "king_county_wa_house_sales_2014_2015.csv" },
-  { county: "county:39095", mapping: "lucas-county-oh-39095.yaml", input: "house_lucas_county_oh_1993_1998.csv" },
+  {
+    county: "county:53033",
+    mapping: "king-county-wa-53033.yaml",
+    input: "parcels/king_county_wa_house_sales_2014_2015.csv",
+  },
+  {
+    county: "county:39095",
+    mapping: "lucas-county-oh-39095.yaml",
+    input: "parcels/house_lucas_county_oh_1993_1998.csv",
+  },
   {
     county: "county:21067",
     mapping: "lexington-fayette-ky-21067.yaml",
-    input: "lexington_fayette_ky_parcels_sample.geojson",
+    input: "parcels/lexington_fayette_ky_parcels_sample.geojson",
+  },
+  // the City of Cambridge's roll: polygons joined to the assessor's table named in the mapping (beside them)
+  {
+    county: "county:25017",
+    mapping: "cambridge-ma-25017.yaml",
+    input: "cambridge-ma/assessing_ParcelsFY2014.topojson",
   },
 ];
 
@@ -24,7 +38,7 @@ export async function loadStaged(o: {
   log?: (s: string) => void;
 }): Promise<LoadSummary[]> {
   const log = o.log ?? ((s: string) => console.log(s));
-  const found = STAGED.filter((s) => existsSync(join(o.sharedData, "parcels", s.input)));
+  const found = STAGED.filter((s) => existsSync(join(o.sharedData, s.input)));
   if (!found.length) {
     createEmptyStore(o.store);
     log(
@@ -37,7 +51,7 @@ export async function loadStaged(o: {
     const sum = await loadParcels({
       county: s.county,
       mappingFile: join(o.projectRoot, "data/parcels", s.mapping),
-      input: join(o.sharedData, "parcels", s.input),
+      input: join(o.sharedData, s.input),
       store: o.store,
       progress: o.progress,
       log: o.log,

@@ -6,12 +6,17 @@ export function positive(v: unknown): number | null {
   return Number.isFinite(n) && n > 0 ? n : null;
 }
 
-/** A date in the given format (tokens YYYY, YY, MM, DD at fixed positions; "ISO" for ISO 8601) → YYYY-MM-DD. */
+/** A date in the given format (tokens YYYY, YY, MM, DD at fixed positions; "M/D/YYYY" for US dates without
+ * leading zeros; "ISO" for ISO 8601) → YYYY-MM-DD. */
 export function readDate(v: unknown, format = "ISO"): string | null {
   if (v === null || v === undefined || v === "") return null;
   const s = String(v).trim();
   let y: number, m: number, d: number;
-  if (format === "ISO") {
+  if (format === "M/D/YYYY") {
+    const r = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
+    if (!r) return null;
+    [m, d, y] = [Number(r[1]), Number(r[2]), Number(r[3])];
+  } else if (format === "ISO") {
     const r = /^(\d{4})-(\d{2})-(\d{2})/.exec(s);
     if (!r) return null;
     [y, m, d] = [Number(r[1]), Number(r[2]), Number(r[3])];
@@ -42,14 +47,18 @@ export function centroid(geom: { type: string; coordinates: any }): [number, num
   if (geom.type === "Point") return geom.coordinates as [number, number];
   const polys: Ring[][] =
     geom.type === "Polygon" ? [geom.coordinates] : geom.type === "MultiPolygon" ? geom.coordinates : [];
+  // relative to the first vertex: products of raw degrees (~3,000) would cancel away a parcel's digits
+  const [ox, oy] = polys[0]?.[0]?.[0] ?? [0, 0];
   let a = 0,
     cx = 0,
     cy = 0;
   for (const poly of polys) {
     const ring = poly[0] ?? [];
     for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const [x0, y0] = ring[j]!,
-        [x1, y1] = ring[i]!;
+      const x0 = ring[j]![0] - ox,
+        y0 = ring[j]![1] - oy,
+        x1 = ring[i]![0] - ox,
+        y1 = ring[i]![1] - oy;
       const f = x0 * y1 - x1 * y0;
       a += f;
       cx += (x0 + x1) * f;
@@ -60,7 +69,7 @@ export function centroid(geom: { type: string; coordinates: any }): [number, num
     const first = polys[0]?.[0]?.[0];
     return first ? [first[0], first[1]] : null;
   }
-  return [cx / (3 * a), cy / (3 * a)];
+  return [ox + cx / (3 * a), oy + cy / (3 * a)];
 }
 
 /** Map every coordinate pair of a geometry. */

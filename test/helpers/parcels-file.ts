@@ -1,4 +1,4 @@
-// The parcel store for tests: the three staged inputs (../shared/data/parcels) loaded once per test process
+// The parcel store for tests: the four staged inputs (../shared/data/parcels, cambridge-ma) loaded once per test process
 // into a temp file with the mappings shipped in data/parcels/ (the same code `npx bun run start` uses).
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,7 +21,7 @@ export function stagedParcelsFile() {
       progress: false,
       log: (l) => log.push(l),
     });
-    if (summaries.length !== 3) throw new Error(`staged parcel inputs not found under ${SHARED_DATA}/parcels`);
+    if (summaries.length !== 4) throw new Error(`staged parcel inputs not found under ${SHARED_DATA}`);
     return { path, summaries, log };
   })();
   return built;

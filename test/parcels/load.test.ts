@@ -130,7 +130,7 @@ describe("GeoPackage and shapefile through GDAL", () => {
       });
       expect([s.read, s.kept, s.leftOut.condo]).toEqual([39, 38, 1]);
       const hit = await new SqliteParcelSource(store).near(-84.4428, 38.05445, 30);
-      expect(hit?.record.apn).toBe("14118050");
+      expect(hit?.record?.apn).toBe("14118050");
     });
   }
 });
