@@ -4,9 +4,13 @@
 // ratio to a full scan of the same table (the same aggregate with the indexes bypassed) in the same run.
 //   bun bench/county-data.ts [parcels] [runs] [King County CSV] [reuse: a store this script built before] [--only op,op]
 // (--only: time those ops alone; a reused store written before date runs existed gets them first.)
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+//   bun bench/county-data.ts --cambridge [runs]: the same table over the REAL City of Cambridge FY2014 roll
+// (../shared/data/cambridge-ma, loaded with its shipped mapping), then point lookups per second: the parcel whose
+// polygon holds the point against the nearest-point path (the same parcels with their shapes dropped), same points.
+import { copyFileSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { loadParcels } from "../src/parcels/load";
 import { parseCsv } from "../scripts/build/csv";
 import { NUMERIC, openForWrite } from "../src/parcels/schema";
 import { buildDateRuns } from "../src/parcels/date-runs";
@@ -14,13 +18,19 @@ import { refreshStats } from "../src/parcels/stats";
 import { SqliteParcelSource } from "../src/parcels/sqlite-source";
 import { FIELDS, OPS, FIELD_INFO, type Field, type Op, type Plan, type Bounds } from "../src/parcels/fields";
 
+const CAMBRIDGE = process.argv.includes("--cambridge");
 const onlyAt = process.argv.indexOf("--only");
 const ONLY = onlyAt > 0 ? process.argv[onlyAt + 1]!.split(",") : null;
-const argv = onlyAt > 0 ? process.argv.filter((_, i) => i !== onlyAt && i !== onlyAt + 1) : process.argv;
-const N = Number(argv[2] ?? 1_000_000);
-const RUNS = Number(argv[3] ?? 9);
+const argv = (onlyAt > 0 ? process.argv.filter((_, i) => i !== onlyAt && i !== onlyAt + 1) : process.argv).filter(
+  (a) => a !== "--cambridge",
+);
+const N = CAMBRIDGE ? 0 : Number(argv[2] ?? 1_000_000);
+const RUNS = Number((CAMBRIDGE ? argv[2] : argv[3]) ?? 9);
 const csvPath = argv[4] || join(import.meta.dir, "../../shared/data/parcels/king_county_wa_house_sales_2014_2015.csv");
-const COUNTY = "county:99001";
+const COUNTY = CAMBRIDGE ? "county:25017" : "county:99001";
+/** The date bounds: within the file's sale dates. */
+const [SINCE, UNTIL] = CAMBRIDGE ? ["2010-01-01", "2012-06-30"] : ["2014-08-01", "2015-02-28"];
+const SHARED = join(import.meta.dir, "../../shared/data");
 
 let s = 20261122;
 const rnd = () => {
@@ -31,7 +41,7 @@ const rnd = () => {
 };
 const pick = <T>(a: T[]) => a[Math.floor(rnd() * a.length)]!;
 
-const king = parseCsv(readFileSync(csvPath, "utf8"));
+const king = CAMBRIDGE ? [] : parseCsv(readFileSync(csvPath, "utf8"));
 const col = (k: string) => king.map((r) => Number(r[k])).filter((v) => Number.isFinite(v) && v > 0);
 const lots = col("sqft_lot"),
   prices = col("price"),
@@ -41,10 +51,19 @@ const lots = col("sqft_lot"),
   lons = king.map((r) => Number(r.long));
 const dates = king.map((r) => `${r.date.slice(0, 4)}-${r.date.slice(4, 6)}-${r.date.slice(6, 8)}`);
 
-const reuse = argv[5] && existsSync(argv[5]) ? argv[5] : null;
+const reuse = !CAMBRIDGE && argv[5] && existsSync(argv[5]) ? argv[5] : null;
 const path = reuse ?? join(mkdtempSync(join(tmpdir(), "bench-parcels-")), "parcels.sqlite");
 let t0 = performance.now();
-if (!reuse) build();
+if (CAMBRIDGE)
+  await loadParcels({
+    county: COUNTY,
+    mappingFile: join(import.meta.dir, "../data/parcels/cambridge-ma-25017.yaml"),
+    input: join(SHARED, "cambridge-ma/assessing_ParcelsFY2014.topojson"),
+    store: path,
+    progress: false,
+    log: () => {},
+  });
+else if (!reuse) build();
 else {
   const { db } = openForWrite(reuse); // a store from before date runs: add them (the schema creates the table)
   if (!db.query("SELECT 1 FROM date_runs LIMIT 1").get()) db.transaction(() => buildDateRuns(db, COUNTY, NUMERIC))();
@@ -103,7 +122,9 @@ function build() {
   db.close();
 }
 console.log(
-  `SYNTHETIC county ${COUNTY}: ${N.toLocaleString("en-US")} parcels ${reuse ? "reused" : "built"} in ${((performance.now() - t0) / 1000).toFixed(1)} s (${path})`,
+  CAMBRIDGE
+    ? `REAL roll ${COUNTY} (the City of Cambridge only, FY2014): loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s (${path})`
+    : `SYNTHETIC county ${COUNTY}: ${N.toLocaleString("en-US")} parcels ${reuse ? "reused" : "built"} in ${((performance.now() - t0) / 1000).toFixed(1)} s (${path})`,
 );
 console.log(
   `each figure: median of ${RUNS} runs, ms; the machine is shared with other work, so figures are disturbed by its load\n`,
@@ -128,7 +149,7 @@ async function time(f: () => unknown): Promise<number> {
 
 /** A bound that keeps about 3/4 of the rows (the 25th percentile of the field, or a date 3 months in). */
 function boundFor(f: Field): Bounds {
-  if (f === "sale_date") return { since: "2014-08-01" };
+  if (f === "sale_date") return { since: SINCE };
   const c = FIELD_INFO[f].column;
   const n = (raw.query(`SELECT n FROM county_stats WHERE county_id = ? AND field = ?`).get(COUNTY, f) as { n: number })
     .n;
@@ -177,8 +198,11 @@ const rows: string[][] = [
 ];
 let worstCross = 0;
 let worst = 0;
+const held = JSON.parse(
+  (raw.query("SELECT fields FROM counties WHERE county_id = ?").get(COUNTY) as { fields: string }).fields,
+) as Field[];
 for (const op of OPS.filter((o) => !ONLY || ONLY.includes(o)))
-  for (const f of FIELDS) {
+  for (const f of FIELDS.filter((x) => held.includes(x))) {
     const b = boundFor(f);
     const plan = (bounds: Bounds): Plan => ({
       countyId: COUNTY,
@@ -192,8 +216,8 @@ for (const op of OPS.filter((o) => !ONLY || ONLY.includes(o)))
     const plain = await time(run(plan({})));
     const bounded = await time(run(plan(b)));
     // a bound on another field than the op's (since with a numeric field): the date range is read row by row
-    const cross = f === "sale_date" ? bounded : await time(run(plan({ since: "2014-08-01" })));
-    const window = f === "sale_date" ? bounded : await time(run(plan({ since: "2014-08-01", until: "2015-02-28" })));
+    const cross = f === "sale_date" ? bounded : await time(run(plan({ since: SINCE })));
+    const window = f === "sale_date" ? bounded : await time(run(plan({ since: SINCE, until: UNTIL })));
     const scan = await time(() => fullScan(op, f, b));
     worst = Math.max(worst, plain, bounded);
     worstCross = Math.max(worstCross, cross, window);
@@ -212,11 +236,52 @@ for (const op of OPS.filter((o) => !ONLY || ONLY.includes(o)))
 const w = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
 for (const r of rows) console.log(r.map((c, i) => c.padEnd(w[i]!)).join("  "));
 console.log(
-  `\ntop/bottom: limit 10 at offset 1000 (the deepest page); bounded: min at the field's 25th percentile (sale_date: since 2014-08-01), about 3/4 of the rows`,
+  `\ntop/bottom: limit 10 at offset 1000 (the deepest page); bounded: min at the field's 25th percentile (sale_date: since ${SINCE}), about 3/4 of the rows`,
 );
 console.log(
-  `since-bounded: since 2014-08-01 (since+until: 2014-08-01..2015-02-28) with a numeric field (a bound on another field: count and avg by date rank and running sum; the median by binary search over the sorted date runs)`,
+  `since-bounded: since ${SINCE} (since+until: ${SINCE}..${UNTIL}) with a numeric field (a bound on another field: count and avg by date rank and running sum; the median by binary search over the sorted date runs)`,
 );
 console.log(
-  `slowest op, plain or bounded on its own field: ${worst.toFixed(1)} ms (target < 50 ms); slowest since-bounded: ${worstCross.toFixed(1)} ms; SYNTHETIC ${N.toLocaleString("en-US")}-parcel county`,
+  `slowest op, plain or bounded on its own field: ${worst.toFixed(1)} ms (target < 50 ms); slowest since-bounded: ${worstCross.toFixed(1)} ms; ${CAMBRIDGE ? "REAL Cambridge roll" : `SYNTHETIC ${N.toLocaleString("en-US")}-parcel county`}`,
 );
+if (CAMBRIDGE) await pointLookups();
+
+/** Point lookups per second on the same points: the polygon path (the loaded roll) against the nearest-point path
+ * (a copy with the shapes dropped and each parcel's box shrunk to its point), alternating one-second windows. */
+async function pointLookups() {
+  const pts = (
+    raw.query("SELECT lon, lat FROM parcels WHERE lat IS NOT NULL ORDER BY apn").all() as {
+      lon: number;
+      lat: number;
+    }[]
+  ).map((p, i) => [p.lon + ((i % 7) - 3) * 1e-5, p.lat + ((i % 5) - 2) * 1e-5] as const);
+  const points = join(dirname(path), "points-only.sqlite");
+  copyFileSync(path, points);
+  const { db } = openForWrite(points);
+  db.run("UPDATE parcels SET shape = NULL");
+  db.run("DELETE FROM parcels_rtree");
+  db.run("INSERT INTO parcels_rtree SELECT id, lon, lon, lat, lat FROM parcels WHERE lat IS NOT NULL");
+  db.close();
+  const bySource = { polygon: new SqliteParcelSource(path), "nearest point": new SqliteParcelSource(points) };
+  const done = { polygon: 0, "nearest point": 0 };
+  const found = { polygon: 0, "nearest point": 0 };
+  let i = 0;
+  for (let round = 0; round < 6; round++)
+    for (const k of ["polygon", "nearest point"] as const) {
+      const end = performance.now() + 500;
+      while (performance.now() < end) {
+        const [x, y] = pts[i++ % pts.length]!;
+        if ((await bySource[k].near(x, y, 25))?.record) found[k]++;
+        done[k]++;
+      }
+    }
+  const rate = (k: keyof typeof done) => done[k] / 3;
+  console.log(
+    `\npoint lookups (get_property_facts by a point, 25 m), ${pts.length.toLocaleString("en-US")} points near the parcels' centres, alternating half-second windows, 3 s each:`,
+  );
+  for (const k of ["polygon", "nearest point"] as const)
+    console.log(
+      `  ${k.padEnd(13)} ${Math.round(rate(k)).toLocaleString("en-US")} lookups/s (${((100 * found[k]) / done[k]).toFixed(1)} % found a parcel)`,
+    );
+  console.log(`  polygon / nearest point: ${(rate("polygon") / rate("nearest point")).toFixed(2)}`);
+}
