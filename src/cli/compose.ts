@@ -82,7 +82,8 @@ export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void
     parcels: parcelSourceFor(cfg, log),
     log,
     screening: new Screening({
-      config: screeningTimeouts(cfg),
+      config: cfg.screening,
+      timeoutMs: cfg.timeouts.screening_ms,
       layers: LayerStore.open(cfg.layers_file),
       takeLookup: lookupTaker(limiter),
     }),
@@ -128,12 +129,4 @@ export function composeApp(deps: Deps): App {
 export function mountMcp(deps: Deps): void {
   const handle = mcpHttpHandler(mcpContext(deps), allowedHostnames(deps.config.host, deps.config.base_url));
   deps.mcp = { path: deps.config.mcp.path, handle: async (req) => handle(await fullRequest(req)) };
-}
-
-/** The screening block with every service's timeout resolved (timeout_ms 0 = timeouts.screening_ms). */
-function screeningTimeouts(cfg: Config): Config["screening"] {
-  const s = structuredClone(cfg.screening);
-  for (const k of ["flood", "wetlands", "soils", "elevation", "shoreland"] as const)
-    if (!(s[k].timeout_ms > 0)) s[k].timeout_ms = cfg.timeouts.screening_ms;
-  return s;
 }

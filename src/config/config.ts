@@ -2,6 +2,8 @@
 import { parse } from "yaml";
 import { readFileSync, existsSync } from "node:fs";
 import { LIMIT_CLASSES, type LimitClass, type LimitNumbers } from "./limits-table";
+import { serviceDefaults, type ServiceBlocks } from "../lookups/screening";
+import type { ServiceDef } from "../lookups/screening/types";
 
 export interface Config {
   host: string;
@@ -58,7 +60,10 @@ export interface ScreeningServiceConfig {
   base_url: string;
   timeout_ms: number;
 }
-export interface ScreeningConfig {
+/** The screening block: settings of all services, and one block per service (screening.<name>) whose keys and
+ * defaults its definition gives (src/lookups/screening, SERVICES). */
+export type ScreeningConfig = ScreeningCommon & ServiceBlocks;
+export interface ScreeningCommon {
   h3_resolution: number; // cell of the feature cache (features kept with geometry; the exact point is tested)
   cache_entries: number;
   cache_ttl_s: number;
@@ -66,14 +71,10 @@ export interface ScreeningConfig {
   max_concurrent: number; // outside calls in flight at once; a request that would pass it → 503 busy
   max_bytes: number; // largest reply read from a screening service
   wetlands_near_m: number; // "near" = within this distance of a mapped wetland
-  flood: ScreeningServiceConfig;
-  wetlands: ScreeningServiceConfig;
-  soils: ScreeningServiceConfig;
-  elevation: ScreeningServiceConfig;
-  shoreland: ScreeningServiceConfig & { watercourses_url: string };
 }
 
-export function defaultConfig(): Config {
+/** The defaults; `services` are the screening services whose blocks the screening block holds. */
+export function defaultConfig(services?: readonly ServiceDef[]): Config {
   return {
     host: "127.0.0.1",
     port: 8080,
@@ -117,21 +118,7 @@ export function defaultConfig(): Config {
       max_concurrent: 32,
       max_bytes: 4 * 1024 * 1024,
       wetlands_near_m: 30,
-      flood: {
-        enabled: true,
-        base_url: "https://hazards.fema.gov/arcgis/rest/services/public/NFHL/MapServer",
-        timeout_ms: 0,
-      },
-      wetlands: {
-        enabled: true,
-        base_url: "https://fwspublicservices.wim.usgs.gov/wetlandsmapservice/rest/services/Wetlands/MapServer",
-        timeout_ms: 0,
-      },
-      soils: { enabled: true, base_url: "https://sdmdataaccess.sc.egov.usda.gov/Tabular/post.rest", timeout_ms: 0 },
-      elevation: { enabled: true, base_url: "https://epqs.nationalmap.gov/v1/json", timeout_ms: 0 },
-      // MN DNR Public Waters Inventory: no documented public query service; the operator may configure the
-      // basins layer (base_url) and the watercourses layer of an ArcGIS service they trust. Off by default.
-      shoreland: { enabled: false, base_url: "", watercourses_url: "", timeout_ms: 0 },
+      ...serviceDefaults(services),
     },
     towns: {
       enabled: true,
@@ -232,8 +219,9 @@ export function loadConfig(
   file: string | null,
   env: Record<string, string | undefined> = process.env,
   overrides: Partial<Config> = {},
+  services?: readonly ServiceDef[],
 ): Config {
-  const cfg = defaultConfig();
+  const cfg = defaultConfig(services);
   if (file) {
     if (!existsSync(file)) throw new Error(`config: file not found: ${file}`);
     merge(cfg, parse(readFileSync(file, "utf8")) ?? {}, "");

@@ -3,7 +3,7 @@
 // real domain call (screenAt) the route, the page and the MCP tool share. Test data only.
 import type { Directory } from "../../src/directory/directory";
 import type { Deps } from "../../src/http/deps";
-import { Screening } from "../../src/lookups/screening";
+import { SERVICES, Screening } from "../../src/lookups/screening";
 import { LayerStore } from "../../src/lookups/layers/store";
 
 const fact = (
@@ -38,6 +38,7 @@ export function useScreeningStandIn(deps: Deps, layersFile?: string): void {
       })
     : null;
   deps.screening = {
+    services: SERVICES, // the page's headings
     near: drawing ? drawing.near.bind(drawing) : undefined,
     facts: async (lon: number, lat: number) => {
       const r = dir.resolvePoint(lon, lat);

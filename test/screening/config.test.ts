@@ -5,6 +5,7 @@ import { buildDeps } from "../../src/cli/compose";
 import { contentFromYaml } from "../../src/directory/content";
 import { join } from "node:path";
 import { ROOT, testConfig } from "../helpers/app";
+import { serviceConfig } from "../../src/lookups/screening/types";
 
 test("DIRECTORY_SCREENING__<SERVICE>__ENABLED=false switches a service off; a non-boolean is refused", () => {
   const c = loadConfig(null, {
@@ -25,9 +26,10 @@ test("a service timeout of 0 takes timeouts.screening_ms; a set one is kept", ()
     manifest: { as_of: "2026-11-22T00:00:00Z", content_sha256: "t" },
     content: contentFromYaml(join(ROOT, "data")),
   });
-  const defs = (deps.screening as any).defs as { name: string; service(c: unknown): { timeout_ms: number } }[];
   const resolved = (deps.screening as any).runner.cfg;
-  expect(Object.fromEntries(defs.map((d) => [d.name, d.service(resolved).timeout_ms]))).toEqual({
+  expect(
+    Object.fromEntries(deps.screening!.services.map((d) => [d.name, serviceConfig(resolved, d).timeout_ms])),
+  ).toEqual({
     flood: 1234,
     wetlands: 1234,
     soils: 99,

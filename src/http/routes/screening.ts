@@ -5,6 +5,7 @@ import { DomainError } from "../../domain/errors";
 import { screenAt } from "../../directory/screen-at";
 import { queryOf } from "../params";
 import { Screening } from "../schemas/screening";
+import { FACTS } from "../../lookups/screening";
 import type { RouteDef } from "../route";
 import { directoryOf } from "./directory-of";
 import { latParam, lonParam, pointOf } from "./shared-params";
@@ -12,7 +13,7 @@ import { latParam, lonParam, pointOf } from "./shared-params";
 export const screeningRoute: RouteDef = {
   path: "/screening",
   operationId: "getScreening",
-  summary: "Screening facts for the exact point: flood, wetlands, soils, elevation, radon, and shoreland in Minnesota",
+  summary: `Screening facts for the exact point: ${factList()}`,
   description:
     "Screening, never a determination: each fact names its data, date, caveat and who decides. A fact " +
     "that could not be checked is `unknown` (retry later). New outside lookups draw from the lookup limit " +
@@ -36,3 +37,9 @@ export const screeningRoute: RouteDef = {
     };
   },
 };
+
+/** "flood, wetlands, …, radon, and shoreland in Minnesota": every fact, in answer order, with where it applies. */
+function factList(): string {
+  const words = FACTS.map((f) => (f.onlyIn ? `${f.name} ${f.onlyIn.words}` : f.name));
+  return words.length > 1 ? `${words.slice(0, -1).join(", ")}, and ${words.at(-1)}` : words.join("");
+}

@@ -1,7 +1,10 @@
-// Part 2: Screening and Fact. Each fact of `facts` admits only its own statuses (spec part 2, Fact.status).
+// Part 2: Screening and Fact. Each fact of `facts` admits only its own statuses (spec part 2, Fact.status), as its
+// definition lists them (src/lookups/screening: the services of SERVICES and radon).
 import { Type } from "@sinclair/typebox";
 import { Fn, Nullable, Point } from "./common";
 import { FunctionEntry, Jurisdiction, Resource } from "./directory";
+import { FACTS } from "../../lookups/screening";
+import type { FactDef } from "../../lookups/screening/types";
 
 export const Decider = Type.Object({
   description: Type.String({ description: "Who makes the official decision." }),
@@ -9,17 +12,10 @@ export const Decider = Type.Object({
   office: Nullable(FunctionEntry),
 });
 
-/** The allowed statuses per fact (spec part 2). */
-export const FACT_STATUSES = {
-  flood: ["sfha", "moderate", "minimal", "unmapped", "unknown"],
-  wetlands: ["yes", "near", "no", "unknown"],
-  soils: ["ok", "none", "unknown"],
-  elevation: ["ok", "unknown"],
-  shoreland: ["likely", "no", "unknown"],
-  // "unknown" beyond the spec's list: only from a data file built without the radon map (issue 22: never "no" for
-  // data that is not loaded; README reference table, "Facts from data that is not loaded")
-  radon: ["zone_1", "zone_2", "zone_3", "not_listed", "unknown"],
-} as const;
+/** The allowed statuses per fact (spec part 2), from the fact definitions (src/lookups/screening). */
+export const FACT_STATUSES: Record<string, readonly string[]> = Object.fromEntries(
+  FACTS.map((f) => [f.name, f.statuses]),
+);
 
 const factWith = (status: ReturnType<typeof Type.String> | ReturnType<typeof Type.Union>) =>
   Type.Object({
@@ -41,35 +37,34 @@ const factWith = (status: ReturnType<typeof Type.String> | ReturnType<typeof Typ
     decided_by: Decider,
     resources: Type.Array(Resource),
   });
-const statusOf = (k: keyof typeof FACT_STATUSES) =>
+const statusOf = (f: FactDef) =>
   Type.Union(
-    FACT_STATUSES[k].map((s) => Type.Literal(s)),
-    { description: `${k}: ${FACT_STATUSES[k].join(", ")}` },
+    f.statuses.map((s) => Type.Literal(s)),
+    { description: `${f.name}: ${f.statuses.join(", ")}` },
   );
 
 /** Any fact (the generic shape of part 2). */
 export const Fact = factWith(
-  Type.String({
-    description:
-      "flood: sfha, moderate, minimal, unmapped, unknown; wetlands: yes, near, no, unknown; soils: ok, " +
-      "none, unknown; elevation: ok, unknown; shoreland: likely, no, unknown; radon: zone_1, zone_2, " +
-      "zone_3, not_listed.",
-  }),
+  Type.String({ description: `${FACTS.map((f) => `${f.name}: ${f.statuses.join(", ")}`).join("; ")}.` }),
 );
 
-export const Screening = Type.Object({
-  kind: Type.Literal("screening"),
-  point: Point,
-  jurisdictions: Type.Array(Jurisdiction),
-  facts: Type.Object(
-    {
-      flood: factWith(statusOf("flood")),
-      wetlands: factWith(statusOf("wetlands")),
-      soils: factWith(statusOf("soils")),
-      elevation: factWith(statusOf("elevation")),
-      radon: factWith(statusOf("radon")),
-      shoreland: Type.Optional(factWith(statusOf("shoreland"))),
-    },
-    { description: "shoreland only for points in Minnesota." },
-  ),
-});
+/** The screening answer over `facts` (default: every fact of SERVICES and radon, in answer order): each fact with
+ * its own statuses, optional where the fact is answered only in some states. */
+export function screeningSchema(facts: readonly FactDef[] = FACTS) {
+  const only = facts.filter((f) => f.onlyIn);
+  return Type.Object({
+    kind: Type.Literal("screening"),
+    point: Point,
+    jurisdictions: Type.Array(Jurisdiction),
+    facts: Type.Object(
+      Object.fromEntries(
+        facts.map((f) => [f.name, f.onlyIn ? Type.Optional(factWith(statusOf(f))) : factWith(statusOf(f))]),
+      ),
+      only.length
+        ? { description: `${only.map((f) => `${f.name} only for points ${f.onlyIn!.words}`).join("; ")}.` }
+        : {},
+    ),
+  });
+}
+
+export const Screening = screeningSchema();

@@ -20,8 +20,11 @@ export function parseEpqs(body: unknown): { feet: number | null; resolution: num
   return { feet: Number.isFinite(n) && n >= -10000 ? n : null, resolution: Number.isFinite(res) ? res : null };
 }
 
-export const elevation: ServiceDef = {
+export const elevation: ServiceDef<"elevation"> = {
   name: "elevation",
+  label: "Elevation",
+  statuses: ["ok", "unknown"],
+  defaults: { enabled: true, base_url: "https://epqs.nationalmap.gov/v1/json", timeout_ms: 0 },
   topic: "elevation",
   calls: 1,
   caveat:
@@ -33,7 +36,6 @@ export const elevation: ServiceDef = {
       "A licensed land surveyor (an Elevation Certificate) establishes the elevation of a building site; the floodplain administrator uses it.",
     function: "permits",
   }),
-  service: (c) => c.elevation,
   origin: (c) => ({
     dataset: "USGS 3D Elevation Program via the Elevation Point Query Service",
     publisher: "U.S. Geological Survey",

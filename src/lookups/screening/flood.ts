@@ -54,8 +54,15 @@ const isoDate = (v: unknown): string | null => {
   return null;
 };
 
-export const flood: ServiceDef = {
+export const flood: ServiceDef<"flood"> = {
   name: "flood",
+  label: "Flood zone",
+  statuses: ["sfha", "moderate", "minimal", "unmapped", "unknown"],
+  defaults: {
+    enabled: true,
+    base_url: "https://hazards.fema.gov/arcgis/rest/services/public/NFHL/MapServer",
+    timeout_ms: 0,
+  },
   topic: "floodplain",
   calls: 2,
   layerKind: "flood",
@@ -68,7 +75,6 @@ export const flood: ServiceDef = {
       "The community's floodplain administrator (usually the zoning or building permit office) applies the effective FEMA Flood Insurance Rate Map; FEMA decides map amendments (LOMA/LOMR).",
     function: "permits",
   }),
-  service: (c) => c.flood,
   origin: (c) => ({
     dataset: "FEMA National Flood Hazard Layer (NFHL)",
     publisher: "Federal Emergency Management Agency (FEMA)",

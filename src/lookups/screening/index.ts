@@ -1,19 +1,39 @@
-// Screening: the list of outside services (adding one = one definition file and one line here) and the
-// composition of a Fact: the runner's reading + caveat + who decides (from the directory's FunctionEntry) + the
-// directory resources under the fact's topic. Radon comes from the data file and never needs the network.
+// Screening: the ONE list of outside services (adding one = one definition file and one line in SERVICES), the
+// facts derived from it (answer order, config blocks), and the composition of a Fact: the runner's reading +
+// caveat + who decides (from the directory's FunctionEntry) + the directory resources under the fact's topic.
+// Radon comes from the data file and never needs the network.
 import type { ScreeningConfig } from "../../config/config";
 import { flood } from "./flood";
 import { wetlands } from "./wetlands";
 import { soils } from "./soils";
 import { elevation } from "./elevation";
 import { shoreland } from "./shoreland";
-import { RADON_CAVEAT, RADON_DECIDER, radonReading, type RadonRow } from "./radon";
+import { radon, radonReading, type RadonRow } from "./radon";
 import { ScreeningRunner, type Answer, type LayerSource } from "./runner";
-import type { Reading, ServiceDef, Tone } from "./types";
+import { appliesAt, serviceConfig, type FactDef, type Reading, type ServiceDef, type Tone } from "./types";
 import { LRUCache } from "lru-cache";
 import { budgeted } from "../../domain/cache-budget";
 
-export const SERVICES: ServiceDef[] = [flood, wetlands, soils, elevation, shoreland];
+/** The outside screening services, in answer order: adding one is its definition file and one line here. */
+export const SERVICES = [flood, wetlands, soils, elevation, shoreland] as const;
+
+/** Radon's place among the facts of an answer: after the first four services (flood, wetlands, soils,
+ * elevation), before the rest (shoreland). */
+const RADON_AT = 4;
+/** Every fact of an answer over `defs`, in answer order: the services, with radon at its place. */
+export const factsOf = (defs: readonly ServiceDef[]): readonly FactDef[] => [
+  ...defs.slice(0, RADON_AT),
+  radon,
+  ...defs.slice(RADON_AT),
+];
+/** Every fact of an answer, in answer order (the API schema lists these). */
+export const FACTS = factsOf(SERVICES);
+
+/** The services' config blocks (screening.<name>), each with its definition's defaults. */
+export type ServiceBlocks = { [D in (typeof SERVICES)[number] as D["name"]]: D["defaults"] };
+export const serviceDefaults = (defs: readonly ServiceDef[] = SERVICES): ServiceBlocks =>
+  Object.fromEntries(defs.map((d) => [d.name, structuredClone(d.defaults)])) as ServiceBlocks;
+
 /** A loaded layer's shape near the point, for a drawing (rings and paths as in Feature, degrees). */
 export interface Drawn {
   label: string;
@@ -52,22 +72,29 @@ export interface SourceLike {
 }
 
 export interface ScreeningOptions {
+  /** The screening block, with a block for every service of `defs`. */
   config: ScreeningConfig;
+  /** The timeout of a service whose block says timeout_ms 0 (timeouts.screening_ms). */
+  timeoutMs?: number;
   layers?: LayerSource | null;
   takeLookup: () => { ok: boolean; retryAfter: number; headers?: Record<string, string> };
-  defs?: ServiceDef[];
+  /** The outside services (default SERVICES). */
+  defs?: readonly ServiceDef[];
 }
 
 export class Screening {
   readonly runner: ScreeningRunner;
-  private readonly defs: ServiceDef[];
+  /** Its outside services (the page's headings come from these and radon). */
+  readonly services: readonly ServiceDef[];
+  private readonly factDefs: readonly FactDef[];
   private readonly layers: LayerSource | null;
   constructor(opts: ScreeningOptions) {
-    this.defs = opts.defs ?? SERVICES;
+    this.services = opts.defs ?? SERVICES;
+    this.factDefs = factsOf(this.services);
     this.layers = opts.layers ?? null;
     this.runner = new ScreeningRunner({
-      config: opts.config,
-      defs: this.defs,
+      config: withTimeouts(opts.config, this.services, opts.timeoutMs),
+      defs: this.services,
       layers: opts.layers,
       takeLookup: opts.takeLookup,
     });
@@ -85,7 +112,7 @@ export class Screening {
     const layers: string[] = [];
     const shapes: Drawn[] = [];
     if (!this.layers) return { layers, shapes };
-    for (const def of this.defs.filter((d) => d.layerKind && d.drawn && (d.name !== "shoreland" || state === "MN"))) {
+    for (const def of this.services.filter((d) => d.layerKind && d.drawn && appliesAt(d, state))) {
       const hit = this.layers.query(def.layerKind!, lon, lat, radiusM, state);
       if (!hit) continue;
       layers.push(hit.origin.dataset);
@@ -100,12 +127,12 @@ export class Screening {
 
   /** Every fact at the exact point. Throws DomainError busy / lookup-limit (nothing else: failures are unknown). */
   async facts(lon: number, lat: number, place: ScreeningPlace) {
-    const defs = this.defs.filter((d) => d.name !== "shoreland" || place.state === "MN");
+    const defs = this.services.filter((d) => appliesAt(d, place.state));
     const answers = await this.runner.screen(lon, lat, place.state, defs);
     const sources: SourceLike[] = [...place.sources];
     const notices = [...place.notices];
-    const radon = radonReading(place.radon, place.countyName, place.radonLoaded);
-    const key = `${place.key}\u0000${JSON.stringify(defs.map((d) => answers.get(d.name)!.reading))}\u0000${JSON.stringify(radon)}`;
+    const radonRead = radonReading(place.radon, place.countyName, place.radonLoaded);
+    const key = `${place.key}\u0000${JSON.stringify(defs.map((d) => answers.get(d.name)!.reading))}\u0000${JSON.stringify(radonRead)}`;
     const topics = [...defs.map((d) => d.topic)];
     for (const t of topics) {
       const res = place.resources(t);
@@ -119,12 +146,8 @@ export class Screening {
     if (place.radon?.source) sources.push(place.radon.source);
     let facts = this.assembled.get(key);
     if (!facts) {
-      const fact = (
-        r: Reading,
-        caveat: string,
-        decider: { description: string; function: string | null },
-        topic: string | null,
-      ) => {
+      const fact = (def: FactDef, r: Reading) => {
+        const decider = def.decider(place);
         const office = decider.function ? (place.functions[decider.function] ?? null) : null;
         return {
           status: r.status,
@@ -134,17 +157,15 @@ export class Screening {
           dataset: r.dataset,
           publisher: r.publisher,
           as_of: r.as_of,
-          caveat,
+          caveat: def.caveat,
           decided_by: { description: decider.description, function: decider.function, office },
-          resources: topic ? place.resources(topic).items : [],
+          resources: def.topic ? place.resources(def.topic).items : [],
         };
       };
-      const all: Record<string, unknown> = {};
-      for (const def of defs)
-        all[def.name] = fact(answers.get(def.name)!.reading, def.caveat, def.decider(place), def.topic);
-      all.radon = fact(radon, RADON_CAVEAT, RADON_DECIDER, null);
       facts = {};
-      for (const k of ["flood", "wetlands", "soils", "elevation", "radon", "shoreland"]) if (all[k]) facts[k] = all[k];
+      for (const def of this.factDefs)
+        if (appliesAt(def, place.state))
+          facts[def.name] = fact(def, def === radon ? radonRead : answers.get(def.name)!.reading);
       this.assembled.set(key, facts);
     }
     return { facts, sources, notices, answers };
@@ -160,4 +181,15 @@ function sourceOf(a: Answer): SourceLike {
     retrieved_at: a.at,
     license_class: "open",
   };
+}
+
+/** The screening block with every service's timeout resolved (timeout_ms 0 = `timeoutMs`); the block of each
+ * service must be there. */
+function withTimeouts(cfg: ScreeningConfig, defs: readonly ServiceDef[], timeoutMs?: number): ScreeningConfig {
+  const s = structuredClone(cfg);
+  for (const d of defs) {
+    const block = serviceConfig(s, d);
+    if (timeoutMs !== undefined && !(block.timeout_ms > 0)) block.timeout_ms = timeoutMs;
+  }
+  return s;
 }

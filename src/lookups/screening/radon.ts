@@ -4,7 +4,7 @@
 // zone 3 → zone_3 (below 2 pCi/L), county not on the map (DC, territories, ambiguous new counties) → not_listed;
 // a data file built without the map (build-data --sources none) → unknown, "not available on this server": the
 // absence of the table is never read as "not on the map".
-import type { Reading } from "./types";
+import type { FactDef, Reading } from "./types";
 
 export interface RadonRow {
   zone: string;
@@ -19,12 +19,21 @@ const SUMMARY: Record<string, string> = {
   not_listed: "This county is not on the EPA Map of Radon Zones.",
 };
 
-export const RADON_CAVEAT =
-  "Screening only: the zone is a county-wide prediction from 1993. Any home can have high radon; only a radon test of the building tells.";
-export const RADON_DECIDER = {
-  description:
-    "No office decides: a radon test of the building does. The state radon program gives advice and lists certified testers.",
-  function: null,
+/** The radon fact: answered everywhere, from the data file (no outside service, no config block). */
+export const radon: FactDef = {
+  name: "radon",
+  label: "Radon zone",
+  // "unknown" beyond the spec's list: only from a data file built without the radon map (issue 22: never "no" for
+  // data that is not loaded; README reference table, "Facts from data that is not loaded")
+  statuses: ["zone_1", "zone_2", "zone_3", "not_listed", "unknown"],
+  topic: null,
+  caveat:
+    "Screening only: the zone is a county-wide prediction from 1993. Any home can have high radon; only a radon test of the building tells.",
+  decider: () => ({
+    description:
+      "No office decides: a radon test of the building does. The state radon program gives advice and lists certified testers.",
+    function: null,
+  }),
 };
 
 export const RADON_NOT_LOADED =

@@ -21,7 +21,7 @@ import type { ScreeningConfig } from "../../config/config";
 import { cellToBoundary } from "h3-js";
 import { metresToDegrees, type Feature } from "./geometry";
 import type { Envelope } from "./arcgis";
-import type { Origin, Outside, Reading, ServiceDef } from "./types";
+import { serviceConfig, type Origin, type Outside, type Reading, type ServiceDef } from "./types";
 
 /** What the runner needs from loaded offline layers (src/lookups/layers/store.ts). */
 export interface LayerSource {
@@ -36,11 +36,12 @@ export interface LayerSource {
 
 export interface RunnerOptions {
   config: ScreeningConfig;
-  defs: ServiceDef[];
+  defs: readonly ServiceDef[];
   layers?: LayerSource | null;
-  /** Charged once per request that needs at least one new outside lookup. */
+  /** Charged once per request that needs at least one new outside lookup; a refusal's headers (the lookup bucket's
+   * own RateLimit figures) travel in the lookup-limit DomainError, the one way to the 429. */
   takeLookup: () => { ok: boolean; retryAfter: number; headers?: Record<string, string> };
-  /** Called when lookup-limit refuses, so the edge can show the lookup bucket's own RateLimit figures. */
+  /** The clock of the cache entries' `at` (default Date.now). */
   now?: () => number;
 }
 
@@ -87,7 +88,7 @@ export class ScreeningRunner {
     lon: number,
     lat: number,
     state: string | null,
-    defs: ServiceDef[] = this.opts.defs,
+    defs: readonly ServiceDef[] = this.opts.defs,
   ): Promise<Map<string, Answer>> {
     const cell = h3Key(lat, lon, this.cfg.h3_resolution);
     const plans = defs.map((def) => this.plan(def, lon, lat, cell, state));
@@ -135,7 +136,7 @@ export class ScreeningRunner {
           at: null,
         },
       };
-    const service = def.service(this.cfg);
+    const service = serviceConfig(this.cfg, def);
     // switched off (air-gapped installs) or without a base URL: answered as not configured here
     if (!service.enabled || service.base_url === "" || def.configured?.(this.cfg) === false) {
       const o = def.origin(this.cfg);
@@ -214,7 +215,7 @@ export class ScreeningRunner {
       return {
         reading: unknown(
           origin,
-          whyUnknown(err, origin.publisher, def.service(this.cfg).timeout_ms, this.cfg.max_bytes),
+          whyUnknown(err, origin.publisher, serviceConfig(this.cfg, def).timeout_ms, this.cfg.max_bytes),
         ),
         from: "failed",
         origin: null,
@@ -243,7 +244,7 @@ export class ScreeningRunner {
   }
 
   private http(def: ServiceDef): Outside {
-    const timeoutMs = def.service(this.cfg).timeout_ms;
+    const timeoutMs = serviceConfig(this.cfg, def).timeout_ms;
     const maxBytes = this.cfg.max_bytes;
     const counted = async (f: () => Promise<unknown>) => {
       this.inFlightCalls++;

@@ -11,6 +11,7 @@
 //   neither                                                                                   → no
 import { attr, queryLayer } from "./arcgis";
 import { distanceMetres, within, type Feature } from "./geometry";
+import type { ScreeningServiceConfig } from "../../config/config";
 import type { ServiceDef } from "./types";
 
 export const BASIN_M = 304.8;
@@ -18,8 +19,14 @@ export const WATERCOURSE_M = 91.44;
 const BASIN_FIELDS = ["pw_basin_name", "dowlknum", "pwi_class", "pwi_label", "dnr_shoreland_class"];
 const COURSE_FIELDS = ["kittle_name", "kittle_nbr", "pwi_label"];
 
-export const shoreland: ServiceDef = {
+export const shoreland: ServiceDef<"shoreland", ScreeningServiceConfig & { watercourses_url: string }> = {
   name: "shoreland",
+  label: "Shoreland (Minnesota)",
+  statuses: ["likely", "no", "unknown"],
+  onlyIn: { states: ["MN"], words: "in Minnesota" },
+  // No documented public query service: the operator may configure the basins layer (base_url) and the
+  // watercourses layer of an ArcGIS service they trust. Off by default.
+  defaults: { enabled: false, base_url: "", watercourses_url: "", timeout_ms: 0 },
   topic: "zoning",
   calls: 2,
   layerKind: "shoreland",
@@ -32,7 +39,6 @@ export const shoreland: ServiceDef = {
       "The county (or the city, inside city limits) administers shoreland rules under its DNR-approved shoreland ordinance; the Minnesota DNR decides what is a public water.",
     function: "zoning",
   }),
-  service: (c) => c.shoreland,
   configured: (c) => c.shoreland.watercourses_url !== "",
   origin: (c) => ({
     dataset: "MN DNR Public Waters Inventory (PWI)",

@@ -48,8 +48,11 @@ const dateOf = (s: string | null): string | null => {
   return Number.isNaN(d.getTime()) ? null : d.toISOString().slice(0, 10);
 };
 
-export const soils: ServiceDef = {
+export const soils: ServiceDef<"soils"> = {
   name: "soils",
+  label: "Soils",
+  statuses: ["ok", "none", "unknown"],
+  defaults: { enabled: true, base_url: "https://sdmdataaccess.sc.egov.usda.gov/Tabular/post.rest", timeout_ms: 0 },
   topic: "soils",
   calls: 1,
   layerKind: "soils",
@@ -62,7 +65,6 @@ export const soils: ServiceDef = {
       "The county or city permit office decides on septic systems and building sites from an on-site soil evaluation by a licensed professional; NRCS publishes the soil survey.",
     function: "permits",
   }),
-  service: (c) => c.soils,
   origin: (c) => ({
     dataset: "NRCS Soil Survey (SSURGO) via Soil Data Access",
     publisher: "USDA Natural Resources Conservation Service",

@@ -3,7 +3,6 @@ import type { ScreeningConfig, ScreeningServiceConfig } from "../../config/confi
 import type { Feature } from "./geometry";
 import type { Envelope } from "./arcgis";
 
-export type FactName = "flood" | "wetlands" | "soils" | "elevation" | "shoreland" | "radon";
 /** How a drawn shape looks on the page: high or moderate flood hazard, wetland, public water. */
 export type Tone = "flood" | "flood-moderate" | "wetland" | "water";
 export type LayerKind = "flood" | "wetlands" | "shoreland" | "soils";
@@ -40,18 +39,42 @@ export interface PlaceFacts {
   stateName: string | null;
 }
 
-export interface ServiceDef {
-  name: Exclude<FactName, "radon">;
-  /** Directory topic whose resources confirm the fact. */
+/** One fact of a screening answer: an outside service's (ServiceDef) or radon's (from the data file). The API
+ * schema, the page and the fact order are derived from these (src/lookups/screening/index.ts). */
+export interface FactDef {
+  /** The key of the fact in the answer's `facts`. */
+  name: string;
+  /** Its heading on the screening page. */
+  label: string;
+  /** Every status the fact can have, "unknown" included: the API schema admits only these. */
+  statuses: readonly string[];
+  /** Answered only in these states (two-letter codes), and the same in words for the API description ("in
+   * Minnesota"); elsewhere the fact is left out of the answer. Absent: answered everywhere. */
+  onlyIn?: { states: readonly string[]; words: string };
+  /** Directory topic whose resources confirm the fact (null: none). */
+  topic: string | null;
+  caveat: string;
+  decider(p: PlaceFacts): { description: string; function: "zoning" | "permits" | null };
+}
+
+/** Whether the fact is answered for a point in `state`. */
+export const appliesAt = (f: FactDef, state: string | null): boolean =>
+  !f.onlyIn || (state !== null && f.onlyIn.states.includes(state));
+
+/** An outside screening service: one file each. `N` is its name, also its config block's key (screening.<name>,
+ * DIRECTORY_SCREENING__<NAME>__<KEY>); `C` is that block. */
+export interface ServiceDef<
+  N extends string = string,
+  C extends ScreeningServiceConfig = ScreeningServiceConfig,
+> extends FactDef {
+  name: N;
   topic: string;
+  /** Its config block with its defaults (the defaults of screening.<name>). */
+  defaults: C;
   /** Outside calls one fresh lookup makes (for the concurrency cap). */
   calls: number;
   /** Loaded layer kind that can answer this fact offline, if any. */
   layerKind?: LayerKind;
-  caveat: string;
-  decider(p: PlaceFacts): { description: string; function: "zoning" | "permits" | null };
-  /** This service's own config block. */
-  service(cfg: ScreeningConfig): ScreeningServiceConfig;
   /** What else it needs besides being switched on with a base URL (the runner checks that for every service). */
   configured?(cfg: ScreeningConfig): boolean;
   origin(cfg: ScreeningConfig): Origin;
@@ -66,4 +89,11 @@ export interface ServiceDef {
   drawn?(f: Feature): { label: string; tone: Tone } | null;
   /** The status table: features around the point → reading. */
   read(features: Feature[], lon: number, lat: number, origin: Origin, cfg: ScreeningConfig): Reading;
+}
+
+/** A service's own config block, screening.<name> (with the service's defaults unless the config sets it). */
+export function serviceConfig<C extends ScreeningServiceConfig>(cfg: ScreeningConfig, def: ServiceDef<string, C>): C {
+  const block = (cfg as unknown as Record<string, C | undefined>)[def.name];
+  if (!block) throw new Error(`config: no screening.${def.name} block for the ${def.name} service`);
+  return block;
 }

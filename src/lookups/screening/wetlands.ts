@@ -28,8 +28,15 @@ const describe = (f: Feature) => {
   };
 };
 
-export const wetlands: ServiceDef = {
+export const wetlands: ServiceDef<"wetlands"> = {
   name: "wetlands",
+  label: "Wetlands",
+  statuses: ["yes", "near", "no", "unknown"],
+  defaults: {
+    enabled: true,
+    base_url: "https://fwspublicservices.wim.usgs.gov/wetlandsmapservice/rest/services/Wetlands/MapServer",
+    timeout_ms: 0,
+  },
   topic: "wetlands",
   calls: 2,
   layerKind: "wetlands",
@@ -52,7 +59,6 @@ export const wetlands: ServiceDef = {
             "from a field delineation; the local zoning office applies any local wetland setbacks.",
           function: "zoning",
         },
-  service: (c) => c.wetlands,
   origin: (c) => ({
     dataset: "USFWS National Wetlands Inventory (NWI)",
     publisher: "U.S. Fish and Wildlife Service",

@@ -9,16 +9,8 @@ import { field, hasAny, problemPage } from "./problem-page";
 import { pointOfForm } from "../coordinates";
 import { DRAWING_RADIUS_M, screenAt } from "../../directory/screen-at";
 import { PointDrawing } from "../point-drawing";
+import { radon } from "../../lookups/screening/radon";
 import type { Reading } from "../../lookups/screening/types";
-
-const FACTS = [
-  ["flood", "Flood zone"],
-  ["wetlands", "Wetlands"],
-  ["soils", "Soils"],
-  ["elevation", "Elevation"],
-  ["shoreland", "Shoreland (Minnesota)"],
-  ["radon", "Radon zone"],
-] as const;
 
 const Banner = () => (
   <p class="banner" role="note">
@@ -135,6 +127,9 @@ export async function screeningPage({ deps, url }: PageInput): Promise<Page> {
     );
   }
   const d = res.data as any;
+  // every fact of the answer under its definition's label (src/lookups/screening): the services in their order,
+  // then radon, a county-wide prediction
+  const facts = [...deps.screening.services, radon].filter((f) => d.facts[f.name]);
   const chain = d.jurisdictions ?? [];
   const [plon, plat] = d.point.coordinates;
   return {
@@ -147,10 +142,12 @@ export async function screeningPage({ deps, url }: PageInput): Promise<Page> {
         <section class="summary" aria-labelledby="summary-h">
           <h2 id="summary-h">In short</h2>
           <ul>
-            {FACTS.filter(([k]) => d.facts[k]).map(([k, label]) => (
+            {facts.map(({ name, label }) => (
               <li>
-                <a href={`#fact-${k}`}>{label}</a>
-                <span safe>{`: ${d.facts[k].summary}`}</span>
+                <a href={`#fact-${name}`} safe>
+                  {label}
+                </a>
+                <span safe>{`: ${d.facts[name].summary}`}</span>
               </li>
             ))}
           </ul>
@@ -162,8 +159,8 @@ export async function screeningPage({ deps, url }: PageInput): Promise<Page> {
           ""
         )}
         <Chain chain={chain} l={l} />
-        {FACTS.filter(([k]) => d.facts[k]).map(([k, label]) => (
-          <FactView id={k} label={label} f={d.facts[k]} chain={chain} l={l} />
+        {facts.map(({ name, label }) => (
+          <FactView id={name} label={label} f={d.facts[name]} chain={chain} l={l} />
         ))}
         {form}
         <SourcesView sources={res.sources as any[]} notices={res.notices} asOf={deps.asOf} site={deps.links.site} />
