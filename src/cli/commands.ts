@@ -126,8 +126,8 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: "load-layer",
     summary: "load an offline screening layer into the layers file (GDAL ogr2ogr)",
-    args: "--kind flood|wetlands|shoreland|soils FILE | --list",
-    positionals: { min: 0, max: 1, names: "FILE" },
+    args: "--kind flood|wetlands|shoreland|soils FILE... [--extent FILE] | --list",
+    positionals: { min: 0, max: 8, names: "FILE" },
     options: {
       config: CONFIG,
       kind: {
@@ -138,6 +138,11 @@ export const COMMANDS: CommandSpec[] = [
       },
       layers: LAYERS,
       publisher: { type: "string", value: "TEXT", help: "the publisher (default: the kind's)" },
+      extent: {
+        type: "string",
+        value: "FILE",
+        help: "a polygon file whose shape is the load's coverage (e.g. a city boundary for a city's clip)",
+      },
       vintage: { type: "string", value: "DATE", help: "the publisher's date of the data" },
       state: {
         type: "string",

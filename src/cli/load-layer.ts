@@ -1,4 +1,4 @@
-// directory load-layer --kind flood|wetlands|shoreland|soils FILE [--layers FILE] [--publisher TEXT] [--vintage DATE] [--state XX]
+// directory load-layer --kind flood|wetlands|shoreland|soils FILE... [--extent FILE] [--layers FILE] [--publisher TEXT] [--vintage DATE] [--state XX]
 //         load-layer --list
 // Loads a publisher's download into the layers file (config layers_file) for offline screening.
 import type { Config } from "../config/config";
@@ -18,7 +18,8 @@ export function runLoadLayer(cfg: Config, p: Parsed): number {
     return 0;
   }
   const kind = str(p.values.kind) as Kind | undefined;
-  const file = p.positionals[0];
+  const files = p.positionals;
+  const file = files.length > 1 ? files : files[0];
   if (!kind || !file) {
     console.error(`error: load-layer: needs --kind and FILE (or --list)\n${usageOf(commandNamed("load-layer")!)}`);
     return 2;
@@ -27,13 +28,14 @@ export function runLoadLayer(cfg: Config, p: Parsed): number {
     kind,
     file,
     layersFile,
+    extent: str(p.values.extent),
     publisher: str(p.values.publisher),
     vintage: str(p.values.vintage),
     state: str(p.values.state),
     log: (s) => console.log(s),
   });
   console.log(
-    `loaded ${kind} from ${file} as load ${r.loadId} into ${layersFile}: ${r.tables.map((t) => `${t.tag} ${t.features} features`).join(", ")} (sha256 ${r.sha256.slice(0, 12)}…)`,
+    `loaded ${kind} from ${files.join(", ")} as load ${r.loadId} into ${layersFile}: ${r.tables.map((t) => `${t.tag} ${t.features} features`).join(", ")} (sha256 ${r.sha256.slice(0, 12)}…)`,
   );
   return 0;
 }

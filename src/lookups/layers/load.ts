@@ -6,11 +6,14 @@ import { Database } from "bun:sqlite";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
-import { blobMbr, DEFAULT_PUBLISHER, LAYER_SOURCES_DDL, LAYER_TAGS, type Kind } from "./schema";
+import { blobMbr, DEFAULT_PUBLISHER, EXTENT_TAG, LAYER_SOURCES_DDL, LAYER_TAGS, type Kind } from "./schema";
 
 export interface LoadOptions {
   kind: Kind;
-  file: string;
+  /** one download, or several files of one publisher's layer set (e.g. a city's 1 % and 0.2 % flood files) */
+  file: string | string[];
+  /** a polygon file whose shape is the load's coverage (e.g. the city boundary of a city's clip) */
+  extent?: string;
   layersFile: string;
   publisher?: string;
   vintage?: string;
@@ -40,6 +43,16 @@ function datasets(path: string): string[] {
     .map((f) => join(path, f));
 }
 
+/** Field names of one layer, lower-case (`ogrinfo -ro -so` prints "name: Type (width.precision)"). */
+function fieldsOf(dataset: string, layer: string): string[] {
+  return run(["ogrinfo", "-ro", "-so", "-nomd", dataset, layer])
+    .split("\n")
+    .map((l) =>
+      /^([A-Za-z_][\w]*): (String|Integer|Integer64|Real|Date|DateTime|Time|Binary)/.exec(l)?.[1]?.toLowerCase(),
+    )
+    .filter((x): x is string => !!x);
+}
+
 /** Layer names of a dataset (`ogrinfo -ro -q` prints "1: NAME (Geometry Type)"). */
 export function layersOf(dataset: string): string[] {
   return run(["ogrinfo", "-ro", "-q", dataset])
@@ -63,25 +76,44 @@ export function sha256Of(path: string): string {
   return h.digest("hex");
 }
 
+/** sha256 of several files: of their names and contents, in order. */
+function sha256OfAll(paths: string[]): string {
+  const h = createHash("sha256");
+  for (const p of paths) h.update(basename(p)).update("\0").update(sha256Of(p));
+  return h.digest("hex");
+}
+
 export function loadLayer(o: LoadOptions): LoadResult {
   const log = o.log ?? (() => {});
+  const files = Array.isArray(o.file) ? o.file : [o.file];
   if (!LAYER_TAGS[o.kind]) throw new Error(`unknown kind '${o.kind}' (flood, wetlands, shoreland, soils)`);
-  if (!existsSync(o.file)) throw new Error(`file not found: ${o.file}`);
+  for (const f of [...files, ...(o.extent ? [o.extent] : [])])
+    if (!existsSync(f)) throw new Error(`file not found: ${f}`);
   if (o.state !== undefined && !/^[A-Za-z]{2}$/.test(o.state)) throw new Error("--state must be a two-letter code");
-  const sha256 = sha256Of(o.file);
-  // pick the layers this kind reads
+  const sha256 = files.length === 1 ? sha256Of(files[0]!) : sha256OfAll([...files].sort());
+  // pick the layers this kind reads: by name, else by the fields the tag needs; several files of one tag append
   const picked: { tag: string; dataset: string; layer: string }[] = [];
-  for (const ds of datasets(o.file)) {
+  for (const ds of files.flatMap(datasets)) {
     for (const layer of layersOf(ds)) {
-      const t = LAYER_TAGS[o.kind].find((x) => x.match.test(layer));
-      if (t && !picked.some((p) => p.tag === t.tag)) picked.push({ tag: t.tag, dataset: ds, layer });
+      let t = LAYER_TAGS[o.kind].find((x) => x.match.test(layer));
+      if (!t) {
+        const have = new Set(fieldsOf(ds, layer));
+        t = LAYER_TAGS[o.kind].find((x) => x.fields?.every((f) => have.has(f)));
+      }
+      if (t && (files.length > 1 || !picked.some((p) => p.tag === t!.tag)))
+        picked.push({ tag: t.tag, dataset: ds, layer });
     }
   }
   const main = LAYER_TAGS[o.kind][0]!.tag;
   if (!picked.some((p) => p.tag === main) && !(o.kind === "shoreland" && picked.length)) {
     throw new Error(
-      `no ${o.kind} layer found in ${basename(o.file)} (looked for ${LAYER_TAGS[o.kind].map((t) => t.match.source).join(", ")})`,
+      `no ${o.kind} layer found in ${files.map((f) => basename(f)).join(", ")} (looked for ${LAYER_TAGS[o.kind].map((t) => t.match.source).join(", ")})`,
     );
+  }
+  if (o.extent) {
+    const layer = layersOf(o.extent)[0];
+    if (!layer) throw new Error(`no layer in the extent file ${basename(o.extent)}`);
+    picked.push({ tag: EXTENT_TAG, dataset: o.extent, layer });
   }
   const fresh = !existsSync(o.layersFile);
   let loadId = 1;
@@ -98,12 +130,14 @@ export function loadLayer(o: LoadOptions): LoadResult {
   const tables: LoadResult["tables"] = [];
   for (const p of picked) {
     const table = `layer_${loadId}_${p.tag}`;
+    const again = tables.find((t) => t.table === table); // a second file of the same tag: appended
     log(`${o.kind}: ${basename(p.dataset)} layer ${p.layer} → ${table}`);
     run([
       "ogr2ogr",
       "-f",
       "SQLite",
       ...(fresh && tables.length === 0 ? ["-dsco", "SPATIALITE=YES"] : ["-update"]),
+      ...(again ? ["-append"] : []),
       "-nln",
       table,
       "-nlt",
@@ -120,12 +154,13 @@ export function loadLayer(o: LoadOptions): LoadResult {
       p.dataset,
       p.layer,
     ]);
-    tables.push({ tag: p.tag, table, sourceLayer: p.layer, features: 0 });
+    if (again) again.sourceLayer += ` + ${p.layer}`;
+    else tables.push({ tag: p.tag, table, sourceLayer: p.layer, features: 0 });
   }
   const db = new Database(o.layersFile);
   db.run(LAYER_SOURCES_DDL);
   const loadedAt = new Date().toISOString();
-  const vintage = o.vintage ?? new Date(statSync(o.file).mtimeMs).toISOString().slice(0, 10);
+  const vintage = o.vintage ?? new Date(statSync(files[0]!).mtimeMs).toISOString().slice(0, 10);
   db.transaction(() => {
     for (const t of tables) {
       db.run(`CREATE VIRTUAL TABLE "${t.table}_rtree" USING rtree(id, minx, maxx, miny, maxy)`);
@@ -147,7 +182,7 @@ export function loadLayer(o: LoadOptions): LoadResult {
         t.table,
         t.sourceLayer,
         o.publisher ?? DEFAULT_PUBLISHER[o.kind],
-        basename(o.file),
+        files.map((f) => basename(f)).join(" + "),
         sha256,
         vintage,
         o.state?.toUpperCase() ?? null,

@@ -13,11 +13,13 @@ export const LAYER_SOURCES_DDL = `CREATE TABLE IF NOT EXISTS layer_sources (
 export type Kind = "flood" | "wetlands" | "shoreland" | "soils";
 export const KINDS: Kind[] = ["flood", "wetlands", "shoreland", "soils"];
 
-/** Which layers of a publisher's download are read, by layer name, and the tag each gets. The first tag of a
- * kind is its main layer (its extent is the load's coverage); flood coverage is the FIRM panels when loaded. */
-export const LAYER_TAGS: Record<Kind, { tag: string; match: RegExp }[]> = {
+/** Which layers of a publisher's download are read, by layer name (or, for a layer renamed by a republisher, by
+ * the fields it must have), and the tag each gets. The first tag of a kind is its main layer (its extent is the
+ * load's coverage); flood coverage is the FIRM panels when loaded; `--extent FILE` gives any load its coverage. */
+export const LAYER_TAGS: Record<Kind, { tag: string; match: RegExp; fields?: string[] }[]> = {
   flood: [
-    { tag: "hazard", match: /s_fld_haz_ar$/i },
+    // FEMA's S_FLD_HAZ_AR, also as a city republishes it under its own name (e.g. FEMA_FloodPlains100Year)
+    { tag: "hazard", match: /s_fld_haz_ar$/i, fields: ["fld_zone", "sfha_tf"] },
     { tag: "panel", match: /s_firm_pan$/i },
   ],
   wetlands: [
@@ -30,6 +32,9 @@ export const LAYER_TAGS: Record<Kind, { tag: string; match: RegExp }[]> = {
   ],
   soils: [{ tag: "mapunit", match: /^(soilmu_a|mupolygon)/i }],
 };
+
+/** The tag of a load's coverage polygon given with `--extent` (e.g. a city's boundary for the city's clip). */
+export const EXTENT_TAG = "extent";
 
 export const DEFAULT_PUBLISHER: Record<Kind, string> = {
   flood: "Federal Emergency Management Agency (FEMA)",

@@ -11,7 +11,7 @@ import { metresToDegrees, contains, type Feature } from "../screening/geometry";
 import type { LayerSource } from "../screening/runner";
 import type { Origin } from "../screening/types";
 import { decodeLines } from "./blob-lines";
-import type { Kind } from "./schema";
+import { EXTENT_TAG, type Kind } from "./schema";
 
 interface SourceRow {
   load_id: number;
@@ -102,16 +102,19 @@ export class LayerStore implements LayerSource {
       if (load.state && state && load.state !== state) continue;
       if (!this.covers(load, lon, lat, reachM)) continue;
       const { dLon, dLat } = metresToDegrees(reachM + 1, lat);
-      const features = load.tables.flatMap((t) => this.around(t, lon - dLon, lat - dLat, lon + dLon, lat + dLat));
+      const features = load.tables
+        .filter((t) => t.tag !== EXTENT_TAG)
+        .flatMap((t) => this.around(t, lon - dLon, lat - dLat, lon + dLon, lat + dLat));
       return { features, origin: load.origin };
     }
     return null;
   }
 
-  /** Coverage: inside a FIRM panel (flood) or an NWI project area (wetlands) when those layers were loaded;
-   * otherwise inside the extent of the load's layers widened by the reach (PWI, SSURGO). */
+  /** Coverage: inside the load's `--extent` polygon (e.g. a city's boundary for its clip of the flood map), or a
+   * FIRM panel (flood) or an NWI project area (wetlands) when those layers were loaded; otherwise inside the
+   * extent of the load's layers widened by the reach (PWI, SSURGO). */
   private covers(load: Load, lon: number, lat: number, reachM: number): boolean {
-    const areas = load.tables.find((t) => t.tag === COVER_TAG[load.kind] && t.features > 0);
+    const areas = load.tables.find((t) => (t.tag === EXTENT_TAG || t.tag === COVER_TAG[load.kind]) && t.features > 0);
     if (areas) return this.around(areas, lon, lat, lon, lat).some((f) => contains(f, lon, lat));
     const { dLon, dLat } = metresToDegrees(reachM, lat);
     return load.tables.some(

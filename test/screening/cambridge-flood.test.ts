@@ -1,0 +1,155 @@
+// Flood zones loaded offline, for real: the City of Cambridge's clip of the FEMA flood map (S_FLD_HAZ_AR fields in
+// lower case, static_bfe -9999 for none, DFIRM 25017C, effective 2025-07-08; ../shared/data/cambridge-ma), its 1 %
+// and 0.2 % files loaded as one flood load with the city boundary as its coverage. /v1/screening answers from the
+// files with no outside call; the points are checked against the raw files here, independently of the loader.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { call, ROOT } from "../helpers/app";
+import { SHARED_DATA } from "../helpers/data-file";
+import { screeningApp } from "../helpers/screening-app";
+import { startScreeningDoubles, type ScreeningDoubles } from "../doubles/screening-services";
+import { LayerStore } from "../../src/lookups/layers/store";
+
+const C = join(SHARED_DATA, "cambridge-ma");
+const dir = mkdtempSync(join(tmpdir(), "cambridge-flood-"));
+const layers = join(dir, "layers.sqlite");
+let d: ScreeningDoubles;
+let app: Awaited<ReturnType<typeof screeningApp>>["app"];
+
+const raw = (f: string) => JSON.parse(readFileSync(join(C, f), "utf8")).features as any[];
+const inRing = (r: number[][], x: number, y: number) => {
+  let c = false;
+  for (let i = 0, j = r.length - 1; i < r.length; j = i++)
+    if (
+      r[i]![1]! > y !== r[j]![1]! > y &&
+      x < ((r[j]![0]! - r[i]![0]!) * (y - r[i]![1]!)) / (r[j]![1]! - r[i]![1]!) + r[i]![0]!
+    )
+      c = !c;
+  return c;
+};
+const holding = (fs: any[], x: number, y: number) =>
+  fs
+    .filter((f) =>
+      (f.geometry.type === "Polygon" ? [f.geometry.coordinates] : f.geometry.coordinates).some(
+        (p: number[][][]) => p.filter((r) => inRing(r, x, y)).length % 2 === 1,
+      ),
+    )
+    .map((f) => f.properties);
+
+const AE_BFE = { lon: -71.1402, lat: 42.3646 }; // zone AE with a base flood elevation of 3.5 ft (the Charles)
+const FLOODWAY = { lon: -71.1556, lat: 42.3961 }; // zone AE, floodway, no BFE (-9999)
+const X02 = { lon: -71.1567, lat: 42.3835 }; // zone X, 0.2 % annual chance
+const DRY = { lon: -71.1056, lat: 42.3736 }; // in the city, in neither file
+const BEYOND = { lon: -71.2, lat: 42.37 }; // Massachusetts, outside the city: not covered by the load
+
+beforeAll(async () => {
+  d = startScreeningDoubles();
+  const p = Bun.spawnSync(
+    [
+      process.execPath,
+      join(ROOT, "src/cli/main.ts"),
+      "load-layer",
+      "--kind",
+      "flood",
+      join(C, "FEMA_FloodPlains100Year.geojson"),
+      join(C, "FEMA_FloodPlains500Year.geojson"),
+      "--extent",
+      join(C, "BOUNDARY_CityBoundary.geojson"),
+      "--publisher",
+      "Federal Emergency Management Agency (FEMA), as clipped and published by the City of Cambridge, MA",
+      "--vintage",
+      "2025-07-08",
+      "--layers",
+      layers,
+    ],
+    { stdout: "pipe", stderr: "pipe" },
+  );
+  if (p.exitCode !== 0) throw new Error(p.stderr.toString());
+  app = (await screeningApp(d, { layersFile: layers })).app;
+}, 600_000);
+afterAll(() => {
+  d.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const flood = async (pt: { lon: number; lat: number }) => {
+  d.reset();
+  const r = await call(app, `/v1/screening?lat=${pt.lat}&lon=${pt.lon}`);
+  expect(r.status).toBe(200);
+  return r.json.data.facts.flood;
+};
+
+describe("the City of Cambridge's flood files, loaded offline", () => {
+  test("the points lie where the raw files say", () => {
+    const [h100, h500, city] = [
+      "FEMA_FloodPlains100Year.geojson",
+      "FEMA_FloodPlains500Year.geojson",
+      "BOUNDARY_CityBoundary.geojson",
+    ].map(raw);
+    expect(holding(h100!, AE_BFE.lon, AE_BFE.lat).map((p) => [p.fld_zone, p.static_bfe])).toEqual([["AE", 3.5]]);
+    expect(holding(h100!, FLOODWAY.lon, FLOODWAY.lat).map((p) => [p.zone_subty, p.static_bfe])).toEqual([
+      ["FLOODWAY", -9999],
+    ]);
+    expect(holding(h100!, X02.lon, X02.lat)).toEqual([]);
+    expect(holding(h500!, X02.lon, X02.lat).map((p) => p.zone_subty)).toEqual(["0.2 PCT ANNUAL CHANCE FLOOD HAZARD"]);
+    expect([holding(h100!, DRY.lon, DRY.lat), holding(h500!, DRY.lon, DRY.lat)]).toEqual([[], []]);
+    expect(holding(city!, DRY.lon, DRY.lat)).toHaveLength(1);
+    expect(holding(city!, BEYOND.lon, BEYOND.lat)).toHaveLength(0);
+  });
+
+  test("the trail: one load of both files, FEMA via the city, the effective date, the sha256, the city as coverage", () => {
+    const [load] = LayerStore.open(layers)!.list();
+    expect(load!.kind).toBe("flood");
+    expect(load!.origin).toMatchObject({
+      dataset: expect.stringContaining(
+        "FEMA_FloodPlains100Year.geojson + FEMA_FloodPlains500Year.geojson (loaded layer",
+      ),
+      publisher: expect.stringContaining("City of Cambridge"),
+      as_of: "2025-07-08",
+      loaded: true,
+    });
+    expect(load!.origin.url).toMatch(/^urn:sha256:[0-9a-f]{64}$/);
+    expect(load!.tables.map((t) => `${t.tag}:${t.features}`).sort()).toEqual(["extent:1", "hazard:60"]);
+  });
+
+  test("zone AE → sfha with its zone, subtype and base flood elevation, as of the effective date; no outside call", async () => {
+    const f = await flood(AE_BFE);
+    expect([f.status, f.values.zone, f.values.base_flood_elevation_ft, f.values.dfirm_id, f.as_of]).toEqual([
+      "sfha",
+      "AE",
+      3.5,
+      "25017C",
+      "2025-07-08",
+    ]);
+    expect(f.dataset).toContain("(loaded layer");
+    expect(d.fema.calls).toBe(0);
+    const fw = await flood(FLOODWAY);
+    expect([fw.status, fw.values.subtype, fw.values.base_flood_elevation_ft]).toEqual(["sfha", "FLOODWAY", null]);
+    expect(d.fema.calls).toBe(0);
+  });
+
+  test("the 0.2 % zone → moderate", async () => {
+    const f = await flood(X02);
+    expect([f.status, f.values.zone, f.values.subtype]).toEqual([
+      "moderate",
+      "X",
+      "0.2 PCT ANNUAL CHANCE FLOOD HAZARD",
+    ]);
+    expect(d.fema.calls).toBe(0);
+  });
+
+  test("in the city outside both: the README's 'no hazard area at the point' → unmapped, from the load (no call)", async () => {
+    const f = await flood(DRY);
+    expect(f.status).toBe("unmapped");
+    expect(f.dataset).toContain("(loaded layer");
+    expect(d.fema.calls).toBe(0);
+  });
+
+  test("outside the city the load does not cover the point: the outside service is asked", async () => {
+    const f = await flood(BEYOND);
+    expect(f.dataset).toBe("FEMA National Flood Hazard Layer (NFHL)");
+    expect(d.fema.calls).toBeGreaterThan(0);
+  });
+});
