@@ -3,6 +3,7 @@
 // usage text printed by --help. main.ts dispatches; scripts/build-data.ts parses with the same declaration.
 import { parseArgs } from "node:util";
 import pkg from "../../package.json" with { type: "json" };
+import { KINDS } from "../lookups/layers/schema";
 
 export const VERSION: string = pkg.version;
 
@@ -126,15 +127,15 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: "load-layer",
     summary: "load an offline screening layer into the layers file (GDAL ogr2ogr)",
-    args: "--kind flood|wetlands|shoreland|soils FILE... [--extent FILE] | --list",
+    args: "--kind flood|wetlands|shoreland|soils|local_wetlands FILE... [--extent FILE] | --list",
     positionals: { min: 0, max: 8, names: "FILE" },
     options: {
       config: CONFIG,
       kind: {
         type: "string",
         value: "KIND",
-        help: "flood, wetlands, shoreland or soils",
-        check: oneOf(["flood", "wetlands", "shoreland", "soils"]),
+        help: "flood, wetlands, shoreland, soils, or local_wetlands (a local wetland survey: drawn, never read as the NWI)",
+        check: oneOf(KINDS),
       },
       layers: LAYERS,
       publisher: { type: "string", value: "TEXT", help: "the publisher (default: the kind's)" },

@@ -11,6 +11,8 @@ import { SHARED_DATA } from "../helpers/data-file";
 import { screeningApp } from "../helpers/screening-app";
 import { startScreeningDoubles, type ScreeningDoubles } from "../doubles/screening-services";
 import { LayerStore } from "../../src/lookups/layers/store";
+import { loadLayer } from "../../src/lookups/layers/load";
+import { createWeb } from "../../src/web";
 
 const C = join(SHARED_DATA, "cambridge-ma");
 const dir = mkdtempSync(join(tmpdir(), "cambridge-flood-"));
@@ -67,7 +69,16 @@ beforeAll(async () => {
     { stdout: "pipe", stderr: "pipe" },
   );
   if (p.exitCode !== 0) throw new Error(p.stderr.toString());
-  app = (await screeningApp(d, { layersFile: layers })).app;
+  // the city's own wetland survey: its own kind, under its publisher's name, never the national inventory
+  loadLayer({
+    kind: "local_wetlands",
+    file: join(C, "HYDRO_Wetlands.geojson"),
+    layersFile: layers,
+    publisher: "City of Cambridge, MA",
+  });
+  const a = await screeningApp(d, { layersFile: layers });
+  app = a.app;
+  a.deps.web = createWeb(a.deps);
 }, 600_000);
 afterAll(() => {
   d.stop();
@@ -100,7 +111,9 @@ describe("the City of Cambridge's flood files, loaded offline", () => {
   });
 
   test("the trail: one load of both files, FEMA via the city, the effective date, the sha256, the city as coverage", () => {
-    const [load] = LayerStore.open(layers)!.list();
+    const load = LayerStore.open(layers)!
+      .list()
+      .find((l) => l.kind === "flood");
     expect(load!.kind).toBe("flood");
     expect(load!.origin).toMatchObject({
       dataset: expect.stringContaining(
@@ -151,5 +164,30 @@ describe("the City of Cambridge's flood files, loaded offline", () => {
     const f = await flood(BEYOND);
     expect(f.dataset).toBe("FEMA National Flood Hazard Layer (NFHL)");
     expect(d.fema.calls).toBeGreaterThan(0);
+  });
+});
+
+describe("the city's own wetland survey: loaded as what it is", () => {
+  test("a local wetland survey needs its publisher named; it is listed as its own kind", () => {
+    expect(() =>
+      loadLayer({ kind: "local_wetlands", file: join(C, "HYDRO_Wetlands.geojson"), layersFile: join(dir, "x.sqlite") }),
+    ).toThrow(/needs --publisher/);
+    const local = LayerStore.open(layers)!
+      .list()
+      .find((l) => l.kind === "local_wetlands")!;
+    expect(local.origin.publisher).toBe("City of Cambridge, MA");
+    expect(local.origin.dataset).toContain("HYDRO_Wetlands.geojson");
+    expect(local.tables.map((t) => `${t.tag}:${t.features}`)).toEqual(["wetland:31"]);
+  });
+  test("the wetlands fact stays the national inventory's; the page draws the city's wetlands under the city's name", async () => {
+    d.reset();
+    const api = await call(app, `/v1/screening?lat=${FLOODWAY.lat}&lon=${FLOODWAY.lon}`);
+    expect(api.json.data.facts.wetlands.dataset).toBe("USFWS National Wetlands Inventory (NWI)");
+    expect(JSON.stringify(api.json)).not.toContain("HYDRO_Wetlands");
+    const page = await call(app, `/screening?lat=${FLOODWAY.lat}&lon=${FLOODWAY.lon}`);
+    const fig = /<figure class="point-drawing">[\s\S]*?<\/figure>/.exec(page.text)?.[0] ?? "";
+    expect(fig).toContain("1 % annual chance flood zone (SFHA)");
+    expect(fig).toContain("Wetland mapped by City of Cambridge, MA (not the National Wetlands Inventory)");
+    expect(fig).not.toContain(">Mapped wetland<");
   });
 });

@@ -6,7 +6,7 @@ import { Database } from "bun:sqlite";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
-import { blobMbr, DEFAULT_PUBLISHER, EXTENT_TAG, LAYER_SOURCES_DDL, LAYER_TAGS, type Kind } from "./schema";
+import { blobMbr, DEFAULT_PUBLISHER, EXTENT_TAG, KINDS, LAYER_SOURCES_DDL, LAYER_TAGS, type Kind } from "./schema";
 
 export interface LoadOptions {
   kind: Kind;
@@ -86,10 +86,12 @@ function sha256OfAll(paths: string[]): string {
 export function loadLayer(o: LoadOptions): LoadResult {
   const log = o.log ?? (() => {});
   const files = Array.isArray(o.file) ? o.file : [o.file];
-  if (!LAYER_TAGS[o.kind]) throw new Error(`unknown kind '${o.kind}' (flood, wetlands, shoreland, soils)`);
+  if (!LAYER_TAGS[o.kind]) throw new Error(`unknown kind '${o.kind}' (${KINDS.join(", ")})`);
   for (const f of [...files, ...(o.extent ? [o.extent] : [])])
     if (!existsSync(f)) throw new Error(`file not found: ${f}`);
   if (o.state !== undefined && !/^[A-Za-z]{2}$/.test(o.state)) throw new Error("--state must be a two-letter code");
+  if (!o.publisher && !DEFAULT_PUBLISHER[o.kind])
+    throw new Error(`--kind ${o.kind} needs --publisher (who mapped these wetlands: never the national inventory)`);
   const sha256 = files.length === 1 ? sha256Of(files[0]!) : sha256OfAll([...files].sort());
   // pick the layers this kind reads: by name, else by the fields the tag needs; several files of one tag append
   const picked: { tag: string; dataset: string; layer: string }[] = [];

@@ -10,8 +10,10 @@ export const LAYER_SOURCES_DDL = `CREATE TABLE IF NOT EXISTS layer_sources (
   vintage TEXT, state TEXT, loaded_at TEXT NOT NULL, features INTEGER NOT NULL,
   minx REAL, miny REAL, maxx REAL, maxy REAL)`;
 
-export type Kind = "flood" | "wetlands" | "shoreland" | "soils";
-export const KINDS: Kind[] = ["flood", "wetlands", "shoreland", "soils"];
+export type Kind = "flood" | "wetlands" | "shoreland" | "soils" | "local_wetlands";
+/** local_wetlands: wetlands a city, county or state maps itself (never the national inventory): loaded, listed and
+ * drawn on the screening page under its own publisher's name; it never answers the wetlands fact (NWI). */
+export const KINDS: Kind[] = ["flood", "wetlands", "shoreland", "soils", "local_wetlands"];
 
 /** Which layers of a publisher's download are read, by layer name (or, for a layer renamed by a republisher, by
  * the fields it must have), and the tag each gets. The first tag of a kind is its main layer (its extent is the
@@ -31,6 +33,7 @@ export const LAYER_TAGS: Record<Kind, { tag: string; match: RegExp; fields?: str
     { tag: "watercourse", match: /watercourse/i },
   ],
   soils: [{ tag: "mapunit", match: /^(soilmu_a|mupolygon)/i }],
+  local_wetlands: [{ tag: "wetland", match: /./ }],
 };
 
 /** The tag of a load's coverage polygon given with `--extent` (e.g. a city's boundary for the city's clip). */
@@ -41,6 +44,7 @@ export const DEFAULT_PUBLISHER: Record<Kind, string> = {
   wetlands: "U.S. Fish and Wildlife Service",
   shoreland: "Minnesota Department of Natural Resources",
   soils: "USDA Natural Resources Conservation Service",
+  local_wetlands: "", // no default: its publisher is named at load time (--publisher)
 };
 
 /** MBR [minx, miny, maxx, maxy] from a SpatiaLite BLOB-Geometry header (bytes 6..37, see spatialite-blob.ts). */

@@ -122,6 +122,16 @@ export class Screening {
           shapes.push({ ...look, dataset: hit.origin.dataset, polygons: f.polygons, lines: f.lines });
       }
     }
+    // a local wetland survey (load-layer --kind local_wetlands) is drawn under its publisher's name; it never
+    // answers the wetlands fact, which is the national inventory's
+    const local = this.layers.query("local_wetlands", lon, lat, radiusM, state);
+    if (local) {
+      layers.push(local.origin.dataset);
+      const label = `Wetland mapped by ${local.origin.publisher} (not the National Wetlands Inventory)`;
+      for (const f of local.features)
+        if (f.polygons && shapes.length < MAX_DRAWN)
+          shapes.push({ label, tone: "wetland", dataset: local.origin.dataset, polygons: f.polygons });
+    }
     return { layers, shapes };
   }
 
