@@ -8,6 +8,21 @@ import type { Drawn } from "../directory/screen-at";
 
 const SIZE = 320;
 const ROW = 24;
+const LINE = 15;
+/** Legend words per line: a longer label wraps at a space (the SVG is 320 units wide). */
+const WRAP = 44;
+
+function wrapped(label: string): string[] {
+  const lines: string[] = [];
+  let rest = label;
+  while (rest.length > WRAP) {
+    const cut = rest.lastIndexOf(" ", WRAP);
+    if (cut <= 0) break;
+    lines.push(rest.slice(0, cut));
+    rest = rest.slice(cut + 1);
+  }
+  return [...lines, rest];
+}
 const EDGE: [number, number, number, number] = [-2, -2, SIZE + 2, SIZE + 2];
 /** One look per tone (fill, its opacity, stroke, dashes); dashes and fills differ, not colour alone. */
 const LOOKS: Record<string, { fill: string; opacity: number; stroke: string; dash: string }> = {
@@ -66,7 +81,14 @@ export function PointDrawing({ lon, lat, radiusM, layers, shapes }: PointDrawing
   }
   const bar = barMetres(radiusM);
   const barPx = (bar / (2 * radiusM)) * SIZE;
-  const height = SIZE + 12 + ROW * (classes.length + 1);
+  // each legend row is as tall as its wrapped label
+  const rowsAt: number[] = [];
+  let next = SIZE + 12 + ROW;
+  for (const c of classes) {
+    rowsAt.push(next);
+    next += ROW + (wrapped(c.label).length - 1) * LINE;
+  }
+  const height = next;
   const described = classes.length
     ? `Drawn around the point: ${classes.map((c) => c.label).join("; ")}.`
     : "No shape of the loaded layers lies in this square.";
@@ -127,7 +149,7 @@ export function PointDrawing({ lon, lat, radiusM, layers, shapes }: PointDrawing
           </text>
           {classes.map(({ label, tone, line }, i) => {
             const k = LOOKS[tone] ?? OTHER;
-            const y = SIZE + 12 + ROW * (i + 1);
+            const y = rowsAt[i]!;
             return (
               <>
                 {line ? (
@@ -150,8 +172,12 @@ export function PointDrawing({ lon, lat, radiusM, layers, shapes }: PointDrawing
                     stroke-dasharray={k.dash || undefined}
                   />
                 )}
-                <text x="30" y={String(y + ROW / 2 + 4)} safe>
-                  {label}
+                <text x="30" y={String(y + ROW / 2 + 4)}>
+                  {wrapped(label).map((line, k) => (
+                    <tspan x="30" dy={k ? String(LINE) : "0"} safe>
+                      {line}
+                    </tspan>
+                  ))}
                 </text>
               </>
             );
