@@ -127,14 +127,14 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: "load-layer",
     summary: "load an offline screening layer into the layers file (GDAL ogr2ogr)",
-    args: "--kind flood|wetlands|shoreland|soils|local_wetlands FILE... [--extent FILE] | --list",
+    args: `--kind ${KINDS.join("|")} FILE... [--extent FILE] | --list`,
     positionals: { min: 0, max: 8, names: "FILE" },
     options: {
       config: CONFIG,
       kind: {
         type: "string",
         value: "KIND",
-        help: "flood, wetlands, shoreland, soils, or local_wetlands (a local wetland survey: drawn, never read as the NWI)",
+        help: `${KINDS.join(", ")} (local_wetlands: a local wetland survey, drawn, never read as the NWI)`,
         check: oneOf(KINDS),
       },
       layers: LAYERS,

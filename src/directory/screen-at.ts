@@ -8,7 +8,7 @@ type Place = ReturnType<typeof screeningPlace>;
 /** A loaded layer's shape near the point (rings and paths as [x0, y0, x1, y1, …] in degrees), with its legend label. */
 export interface Drawn {
   label: string;
-  /** "flood" | "flood-moderate" | "wetland" | "water" */
+  /** how it looks: "flood" | "flood-moderate" | "wetland" | "water" (src/lookups/screening/types.ts Tone) */
   tone: string;
   dataset: string;
   polygons?: Float64Array[][];

@@ -5,7 +5,9 @@
 // lot combined (value added up, the other facts from the first). What did not join is counted, never guessed.
 import { dirname, isAbsolute, join } from "node:path";
 import type { Mapping } from "./mapping";
+import { OWNER_COLUMN } from "./mapping";
 import { readInput, type InputRecord } from "./readers";
+import { inSet, positive } from "./values";
 
 export interface JoinCounts {
   /** shapes whose key marks a road (the mapping's `join.road_keys`): left out, counted as road records */
@@ -21,7 +23,6 @@ export interface JoinCounts {
 }
 
 const keyOf = (v: unknown) => (v === null || v === undefined ? "" : String(v).trim());
-const inSet = (v: unknown, list: string[]) => v != null && list.includes(String(v).trim());
 
 /** The joined records, in the table's order of keys, with the counts for the summary and the notes. */
 export async function joinTable(
@@ -29,10 +30,12 @@ export async function joinTable(
   m: Mapping,
   input: string,
   joinFile?: string,
-): Promise<{ records: InputRecord[]; counts: JoinCounts; file: string; tableRows: number }> {
+): Promise<{ records: InputRecord[]; counts: JoinCounts; file: string; tableRows: number; columns: string[] }> {
   const j = m.join!;
   const file = joinFile ?? (isAbsolute(j.file) ? j.file : join(dirname(input), j.file));
-  const table = (await readInput(file)).records;
+  const { records: table, columns } = await readInput(file);
+  // owner, taxpayer and mailing-name columns of the table are dropped here: never merged into a parcel's record
+  for (const c of columns.filter((x) => OWNER_COLUMN.test(x))) for (const r of table) delete r.props[c];
   const shapeKey = j.input_key ?? j.key;
   const counts: JoinCounts = {
     roads: 0,
@@ -74,7 +77,7 @@ export async function joinTable(
   }
   // records with an empty key are passed on, so the loader counts them as rejected
   for (const r of table) if (!keyOf(r.props[j.key])) records.push(r);
-  return { records, counts, file, tableRows: table.length };
+  return { records, counts, file, tableRows: table.length, columns };
 }
 
 function merge(
@@ -87,11 +90,7 @@ function merge(
   const building = cb ? rows.find((r) => inSet(r.props[cb.column], cb.values)) : undefined;
   const props = { ...(building ?? rows[0]!).props };
   if (m.value) {
-    let sum = 0;
-    for (const r of rows) {
-      const v = Number(String(r.props[m.value.column] ?? "").replace(/[$,\s]/g, ""));
-      if (Number.isFinite(v) && v > 0) sum += v;
-    }
+    const sum = rows.reduce((n, r) => n + (positive(r.props[m.value!.column]) ?? 0), 0);
     props[m.value.column] = sum || null;
   }
   if (building) {

@@ -8,7 +8,7 @@ import { FIELDS, type Field } from "./fields";
 import { OWNER_COLUMN, readMapping, type ColumnSpec, type Mapping } from "./mapping";
 import { readInput, type InputRecord } from "./readers";
 import { openForWrite } from "./schema";
-import { bboxOf, centroid, mapCoords, positive, readDate } from "./values";
+import { bboxOf, centroid, inSet, mapCoords, positive, readDate } from "./values";
 import { refreshStats } from "./stats";
 import type { ParcelRecord } from "./source";
 import { joinNotes, joinTable, type JoinCounts } from "./join";
@@ -58,8 +58,6 @@ const val = (r: InputRecord, s: ColumnSpec | null | undefined) => {
   const v = s ? r.props[s.column] : undefined;
   return v != null && s?.none?.some((x) => squeeze(x) === squeeze(v)) ? undefined : v;
 };
-const inSet = (v: unknown, list?: string[]) =>
-  !!list && v != null && list.map((x) => x.toUpperCase()).includes(String(v).trim().toUpperCase());
 
 export async function loadParcels(o: LoadOptions): Promise<LoadSummary> {
   const log = o.log ?? ((s: string) => console.error(s));
@@ -69,18 +67,20 @@ export async function loadParcels(o: LoadOptions): Promise<LoadSummary> {
   if (m.county && m.county !== o.county) throw new Error(`the mapping is for ${m.county}, not ${o.county}`);
   for (const d of dropped) log(`mapping: ${d}`);
   const input = await readInput(o.input);
-  const ownerCols = input.columns.filter((c) => OWNER_COLUMN.test(c));
-  if (ownerCols.length) log(`input columns ${ownerCols.map((c) => `'${c}'`).join(", ")} hold owner data: not read`);
+  const ownerCols = (cols: string[], what: string) => {
+    const owners = cols.filter((c) => OWNER_COLUMN.test(c));
+    if (owners.length) log(`${what} columns ${owners.map((c) => `'${c}'`).join(", ")} hold owner data: not read`);
+  };
+  ownerCols(input.columns, "input");
   let joined: JoinCounts | null = null;
-  const s0 = { road: 0 };
   if (m.join) {
     const j = await joinTable(input.records, m, o.input, o.join);
     log(
       `joined ${input.records.length} shapes of ${o.input} to the ${j.tableRows} records of ${j.file} by ${m.join.key}: one row per key below`,
     );
+    ownerCols(j.columns, "joined table");
     input.records = j.records;
     joined = j.counts;
-    s0.road = j.counts.roads;
   }
 
   const project = m.coordinates ? projector(m.coordinates.crs) : null;
@@ -90,7 +90,7 @@ export async function loadParcels(o: LoadOptions): Promise<LoadSummary> {
     kept: 0,
     merged: 0,
     rejected: {},
-    leftOut: { road: s0.road, water: 0, condo: 0 },
+    leftOut: { road: joined?.roads ?? 0, water: 0, condo: 0 },
     unreadable: {},
     dropped,
     fields: [],
@@ -151,7 +151,7 @@ export async function loadParcels(o: LoadOptions): Promise<LoadSummary> {
       sqft: null,
       land_use: lu && m.land_use?.description ? `${lu} ${str(r.props[m.land_use.description]) ?? ""}`.trim() : lu,
       units: r.units ?? null,
-      deed_ref: str(val(r, m.deed)),
+      deed_ref: str(val(r, m.deed))?.replace(/\s*\/\s*/g, "/") ?? null, // "42450/ 297" → "42450/297"
       lat: null,
       lon: null,
       shape: null,
@@ -198,7 +198,6 @@ export async function loadParcels(o: LoadOptions): Promise<LoadSummary> {
       }
     }
     const have = byApn.get(apn);
-    if (!have && row.deed_ref) row.deed_ref = row.deed_ref.replace(/\s*\/\s*/g, "/");
     if (have) {
       if (m.one_row_per !== "sale") return reject("duplicate parcel number");
       s.merged++; // several sales of one parcel: the latest sale is the parcel's last sale

@@ -198,14 +198,11 @@ export class SqliteParcelSource implements ParcelSource {
          WHERE r.maxx >= ? AND r.minx <= ? AND r.maxy >= ? AND r.miny <= ? LIMIT 5000`,
         )
         .all(...box) as ParcelRecord[];
-      let best: NearHit | null = null;
+      let best: { record: ParcelRecord; distanceM: number; inside: false } | null = null;
       for (const record of cands) {
         if (record.lat === null || record.lon === null) continue;
         const d = distanceM(lon, lat, record.lon, record.lat);
-        if (
-          d <= maxMeters &&
-          (!best?.record || d < best.distanceM! || (d === best.distanceM && record.apn < best.record.apn))
-        )
+        if (d <= maxMeters && (!best || d < best.distanceM || (d === best.distanceM && record.apn < best.record.apn)))
           best = { record, distanceM: d, inside: false };
       }
       return best;

@@ -6,6 +6,10 @@ export function positive(v: unknown): number | null {
   return Number.isFinite(n) && n > 0 ? n : null;
 }
 
+/** Is the value one of the list (trimmed, any case)? */
+export const inSet = (v: unknown, list?: string[]) =>
+  !!list && v != null && list.map((x) => x.toUpperCase()).includes(String(v).trim().toUpperCase());
+
 /** A date in the given format (tokens YYYY, YY, MM, DD at fixed positions; "M/D/YYYY" for US dates without
  * leading zeros; "ISO" for ISO 8601) → YYYY-MM-DD. */
 export function readDate(v: unknown, format = "ISO"): string | null {

@@ -11,6 +11,7 @@ import { parseCsv } from "../../scripts/build/csv";
 import { CountyData } from "../../src/http/schemas/county-data";
 import { propertyFacts } from "../../src/mcp/property-facts";
 import { SHARED_DATA } from "../helpers/data-file";
+import { propsHolding } from "../helpers/raw-shapes";
 import { parcelsApp, ROW_KEYS } from "./parcels-app";
 
 const DIR = join(SHARED_DATA, "cambridge-ma");
@@ -28,27 +29,9 @@ const parcels = [...byMl.entries()].map(([ml, rs]) => {
   const value = rs.reduce((n, r) => n + Math.max(0, Number(r.TotalAppraisedParcelValue) || 0), 0);
   return { ml, rep, value, acres: Math.round((Number(rep.LandArea) / 43560) * 1e4) / 1e4 };
 });
-// the raw shapes, with an even-odd test of our own
+// the raw shapes
 const topo = JSON.parse(readFileSync(join(DIR, "assessing_ParcelsFY2014.topojson"), "utf8"));
 const shapes = (feature(topo, topo.objects.ASSESSING_ParcelsFY2014) as any).features as any[];
-const inRing = (ring: number[][], x: number, y: number) => {
-  let c = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++)
-    if (
-      ring[i]![1]! > y !== ring[j]![1]! > y &&
-      x < ((ring[j]![0]! - ring[i]![0]!) * (y - ring[i]![1]!)) / (ring[j]![1]! - ring[i]![1]!) + ring[i]![0]!
-    )
-      c = !c;
-  return c;
-};
-const holding = (x: number, y: number) =>
-  shapes
-    .filter((f) => {
-      const polys = f.geometry.type === "Polygon" ? [f.geometry.coordinates] : f.geometry.coordinates;
-      return polys.some((p: number[][][]) => p.filter((r) => inRing(r, x, y)).length % 2 === 1);
-    })
-    .map((f) => f.properties.ML);
-
 const CHARLES = { lon: -71.080628, lat: 42.367733 }; // inside 17-28, 91 Charles St (a single-family house)
 const CANAL = { lon: -71.074563, lat: 42.369403 }; // inside 8-61, 4 Canal Park (a condominium building)
 const STREET = { lon: -71.0809, lat: 42.3679 }; // between the lots of Charles St and Third St
@@ -67,9 +50,9 @@ const ok = (r: any) => {
 
 describe("get_property_facts on the Cambridge roll: the parcel whose polygon holds the point", () => {
   test("the points of the test lie where the raw shapes say", () => {
-    expect(holding(CHARLES.lon, CHARLES.lat)).toEqual(["17-28"]);
-    expect(holding(CANAL.lon, CANAL.lat)).toEqual(["8-61"]);
-    expect(holding(STREET.lon, STREET.lat)).toEqual(["ROAD"]); // the layer's road shape, no assessor record
+    expect(propsHolding(shapes, CHARLES.lon, CHARLES.lat).map((p) => p.ML)).toEqual(["17-28"]);
+    expect(propsHolding(shapes, CANAL.lon, CANAL.lat).map((p) => p.ML)).toEqual(["8-61"]);
+    expect(propsHolding(shapes, STREET.lon, STREET.lat).map((p) => p.ML)).toEqual(["ROAD"]); // the layer's road shape, no assessor record
   });
 
   test("a house: its number, address, assessed value, year built, land use and deed reference", async () => {

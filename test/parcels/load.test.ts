@@ -135,6 +135,67 @@ describe("GeoPackage and shapefile through GDAL", () => {
   }
 });
 
+test("a joined table with owner columns: dropped at read, said so, and no owner name reaches the store", async () => {
+  const shapes = join(tmp, "joined-shapes.geojson");
+  const sq = (x: number) => [
+    [
+      [x, 45],
+      [x + 0.001, 45],
+      [x + 0.001, 45.001],
+      [x, 45.001],
+      [x, 45],
+    ],
+  ];
+  writeFileSync(
+    shapes,
+    JSON.stringify({
+      type: "FeatureCollection",
+      features: ["A-1", "A-2"].map((k, i) => ({
+        type: "Feature",
+        properties: { KEY: k },
+        geometry: { type: "Polygon", coordinates: sq(-93.2 + i * 0.01) },
+      })),
+    }),
+  );
+  writeFileSync(
+    join(tmp, "joined-roll.csv"),
+    [
+      "KEY,OwnerName,Mailing_Address,SITUS,VAL",
+      "A-1,Zebulon Quixote,1 Elm,1 MAIN ST,1000",
+      "A-2,Ophelia Marchbanks,2 Elm,3 MAIN ST,2000",
+    ].join("\n"),
+  );
+  const mapping = join(tmp, "joined.yaml");
+  writeFileSync(
+    mapping,
+    [
+      "source: { name: Test roll, url: https://example.gov/roll, license: CC0-1.0, license_class: open, api_use: true }",
+      "apn: KEY",
+      "situs_address: SITUS",
+      "value: VAL",
+      "coordinates: { geometry: true, crs: 'EPSG:4326' }",
+      "join: { file: joined-roll.csv, key: KEY }",
+    ].join("\n"),
+  );
+  const store = join(tmp, "joined.sqlite");
+  const log: string[] = [];
+  const s = await loadParcels({
+    county: "county:27053",
+    mappingFile: mapping,
+    input: shapes,
+    store,
+    progress: false,
+    log: (l) => log.push(l),
+  });
+  expect(log.join("\n")).toContain("joined table columns 'OwnerName', 'Mailing_Address' hold owner data: not read");
+  expect(s.kept).toBe(2);
+  const bytes = readFileSync(store).toString("latin1");
+  expect(bytes).not.toContain("Zebulon");
+  expect(bytes).not.toContain("Marchbanks");
+  const hit = await new SqliteParcelSource(store).near(-93.1995, 45.0005, 25);
+  expect([hit?.record?.apn, hit?.record?.situs_address, hit?.record?.value]).toEqual(["A-1", "1 MAIN ST", 1000]);
+});
+
 test("without staged inputs: an empty store (every county no_data), and it says so", async () => {
   const { loadStaged } = await import("../../src/parcels/staged");
   const store = join(tmp, "empty.sqlite");

@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { call, ROOT } from "../helpers/app";
+import { call } from "../helpers/app";
 import { SHARED_DATA } from "../helpers/data-file";
+import { propsHolding } from "../helpers/raw-shapes";
 import { screeningApp } from "../helpers/screening-app";
+import { runCli } from "../helpers/cli";
 import { startScreeningDoubles, type ScreeningDoubles } from "../doubles/screening-services";
 import { LayerStore } from "../../src/lookups/layers/store";
 import { loadLayer } from "../../src/lookups/layers/load";
@@ -21,25 +23,6 @@ let d: ScreeningDoubles;
 let app: Awaited<ReturnType<typeof screeningApp>>["app"];
 
 const raw = (f: string) => JSON.parse(readFileSync(join(C, f), "utf8")).features as any[];
-const inRing = (r: number[][], x: number, y: number) => {
-  let c = false;
-  for (let i = 0, j = r.length - 1; i < r.length; j = i++)
-    if (
-      r[i]![1]! > y !== r[j]![1]! > y &&
-      x < ((r[j]![0]! - r[i]![0]!) * (y - r[i]![1]!)) / (r[j]![1]! - r[i]![1]!) + r[i]![0]!
-    )
-      c = !c;
-  return c;
-};
-const holding = (fs: any[], x: number, y: number) =>
-  fs
-    .filter((f) =>
-      (f.geometry.type === "Polygon" ? [f.geometry.coordinates] : f.geometry.coordinates).some(
-        (p: number[][][]) => p.filter((r) => inRing(r, x, y)).length % 2 === 1,
-      ),
-    )
-    .map((f) => f.properties);
-
 const AE_BFE = { lon: -71.1402, lat: 42.3646 }; // zone AE with a base flood elevation of 3.5 ft (the Charles)
 const FLOODWAY = { lon: -71.1556, lat: 42.3961 }; // zone AE, floodway, no BFE (-9999)
 const X02 = { lon: -71.1567, lat: 42.3835 }; // zone X, 0.2 % annual chance
@@ -48,27 +31,21 @@ const BEYOND = { lon: -71.2, lat: 42.37 }; // Massachusetts, outside the city: n
 
 beforeAll(async () => {
   d = startScreeningDoubles();
-  const p = Bun.spawnSync(
-    [
-      process.execPath,
-      join(ROOT, "src/cli/main.ts"),
-      "load-layer",
-      "--kind",
-      "flood",
-      join(C, "FEMA_FloodPlains100Year.geojson"),
-      join(C, "FEMA_FloodPlains500Year.geojson"),
-      "--extent",
-      join(C, "BOUNDARY_CityBoundary.geojson"),
-      "--publisher",
-      "Federal Emergency Management Agency (FEMA), as clipped and published by the City of Cambridge, MA",
-      "--vintage",
-      "2025-07-08",
-      "--layers",
-      layers,
-    ],
-    { stdout: "pipe", stderr: "pipe" },
-  );
-  if (p.exitCode !== 0) throw new Error(p.stderr.toString());
+  runCli([
+    "load-layer",
+    "--kind",
+    "flood",
+    join(C, "FEMA_FloodPlains100Year.geojson"),
+    join(C, "FEMA_FloodPlains500Year.geojson"),
+    "--extent",
+    join(C, "BOUNDARY_CityBoundary.geojson"),
+    "--publisher",
+    "Federal Emergency Management Agency (FEMA), as clipped and published by the City of Cambridge, MA",
+    "--vintage",
+    "2025-07-08",
+    "--layers",
+    layers,
+  ]);
   // the city's own wetland survey: its own kind, under its publisher's name, never the national inventory
   loadLayer({
     kind: "local_wetlands",
@@ -99,15 +76,17 @@ describe("the City of Cambridge's flood files, loaded offline", () => {
       "FEMA_FloodPlains500Year.geojson",
       "BOUNDARY_CityBoundary.geojson",
     ].map(raw);
-    expect(holding(h100!, AE_BFE.lon, AE_BFE.lat).map((p) => [p.fld_zone, p.static_bfe])).toEqual([["AE", 3.5]]);
-    expect(holding(h100!, FLOODWAY.lon, FLOODWAY.lat).map((p) => [p.zone_subty, p.static_bfe])).toEqual([
+    expect(propsHolding(h100!, AE_BFE.lon, AE_BFE.lat).map((p) => [p.fld_zone, p.static_bfe])).toEqual([["AE", 3.5]]);
+    expect(propsHolding(h100!, FLOODWAY.lon, FLOODWAY.lat).map((p) => [p.zone_subty, p.static_bfe])).toEqual([
       ["FLOODWAY", -9999],
     ]);
-    expect(holding(h100!, X02.lon, X02.lat)).toEqual([]);
-    expect(holding(h500!, X02.lon, X02.lat).map((p) => p.zone_subty)).toEqual(["0.2 PCT ANNUAL CHANCE FLOOD HAZARD"]);
-    expect([holding(h100!, DRY.lon, DRY.lat), holding(h500!, DRY.lon, DRY.lat)]).toEqual([[], []]);
-    expect(holding(city!, DRY.lon, DRY.lat)).toHaveLength(1);
-    expect(holding(city!, BEYOND.lon, BEYOND.lat)).toHaveLength(0);
+    expect(propsHolding(h100!, X02.lon, X02.lat)).toEqual([]);
+    expect(propsHolding(h500!, X02.lon, X02.lat).map((p) => p.zone_subty)).toEqual([
+      "0.2 PCT ANNUAL CHANCE FLOOD HAZARD",
+    ]);
+    expect([propsHolding(h100!, DRY.lon, DRY.lat), propsHolding(h500!, DRY.lon, DRY.lat)]).toEqual([[], []]);
+    expect(propsHolding(city!, DRY.lon, DRY.lat)).toHaveLength(1);
+    expect(propsHolding(city!, BEYOND.lon, BEYOND.lat)).toHaveLength(0);
   });
 
   test("the trail: one load of both files, FEMA via the city, the effective date, the sha256, the city as coverage", () => {

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { Value } from "@sinclair/typebox/value";
 import { call, ROOT } from "../helpers/app";
 import { screeningApp } from "../helpers/screening-app";
+import { runCli } from "../helpers/cli";
 import { createWeb } from "../../src/web";
 import { startScreeningDoubles, type ScreeningDoubles } from "../doubles/screening-services";
 import { loadLayer } from "../../src/lookups/layers/load";
@@ -24,23 +25,17 @@ let d: ScreeningDoubles;
 beforeAll(async () => {
   d = startScreeningDoubles();
   // the command itself, as an operator runs it (GDAL's ogr2ogr is installed by scripts/setup.sh)
-  const p = Bun.spawnSync(
-    [
-      process.execPath,
-      join(ROOT, "src/cli/main.ts"),
-      "load-layer",
-      "--kind",
-      "flood",
-      join(FIX, "flood_27137C"),
-      "--layers",
-      layers,
-      "--vintage",
-      "2011-04-19",
-    ],
-    { stdout: "pipe", stderr: "pipe" },
-  );
-  if (p.exitCode !== 0) throw new Error(p.stderr.toString());
-  expect(p.stdout.toString()).toContain("loaded flood");
+  const out = runCli([
+    "load-layer",
+    "--kind",
+    "flood",
+    join(FIX, "flood_27137C"),
+    "--layers",
+    layers,
+    "--vintage",
+    "2011-04-19",
+  ]);
+  expect(out).toContain("loaded flood");
   loadLayer({
     kind: "wetlands",
     file: join(FIX, "MN_geodatabase_wetlands"),

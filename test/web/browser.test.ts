@@ -146,6 +146,16 @@ describe("pages in chromium", () => {
       expect([name, got]).toEqual([name, status]);
       const v = await axe(page);
       if (v.length) found[name] = v;
+      if (name === "screening-drawn") {
+        // the fixture layers are drawn: the 1 % zone, the wetland and the creek, each in the legend
+        const legend = await page.$$eval("figure.point-drawing .legend text", (ts) => ts.map((t) => t.textContent));
+        expect(legend).toEqual([
+          "The point screened",
+          "1 % annual chance flood zone (SFHA)",
+          "Mapped wetland",
+          "Public watercourse",
+        ]);
+      }
       if (
         ["home", "place-city", "guide", "screening", "screening-drawn", "search", "resource", "find"].includes(name)
       ) {

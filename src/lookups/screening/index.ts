@@ -10,7 +10,9 @@ import { elevation } from "./elevation";
 import { shoreland } from "./shoreland";
 import { radon, radonReading, type RadonRow } from "./radon";
 import { ScreeningRunner, type Answer, type LayerSource } from "./runner";
-import { appliesAt, serviceConfig, type FactDef, type Reading, type ServiceDef, type Tone } from "./types";
+import { appliesAt, serviceConfig, type FactDef, type Origin, type Reading, type ServiceDef, type Tone } from "./types";
+import type { Feature } from "./geometry";
+import type { Drawn } from "../../directory/screen-at";
 import { LRUCache } from "lru-cache";
 import { budgeted } from "../../domain/cache-budget";
 
@@ -34,14 +36,20 @@ export type ServiceBlocks = { [D in (typeof SERVICES)[number] as D["name"]]: D["
 export const serviceDefaults = (defs: readonly ServiceDef[] = SERVICES): ServiceBlocks =>
   Object.fromEntries(defs.map((d) => [d.name, structuredClone(d.defaults)])) as ServiceBlocks;
 
-/** A loaded layer's shape near the point, for a drawing (rings and paths as in Feature, degrees). */
-export interface Drawn {
-  label: string;
-  tone: Tone;
-  dataset: string;
-  polygons?: Float64Array[][];
-  lines?: Float64Array[];
+/** A loaded layer drawn around the point: a service's own layer, or a layer that is only drawn. */
+interface DrawnLayer {
+  layerKind: string;
+  drawn(f: Feature, origin: Origin): { label: string; tone: Tone } | null;
 }
+/** A local wetland survey (load-layer --kind local_wetlands): drawn under its publisher's name; it never answers
+ * the wetlands fact, which is the national inventory's. */
+const LOCAL_WETLANDS: DrawnLayer = {
+  layerKind: "local_wetlands",
+  drawn: (f, o) =>
+    f.polygons
+      ? { label: `Wetland mapped by ${o.publisher} (not the National Wetlands Inventory)`, tone: "wetland" }
+      : null,
+};
 /** At most this many shapes are drawn around a point (a page stays small). */
 const MAX_DRAWN = 200;
 
@@ -112,25 +120,21 @@ export class Screening {
     const layers: string[] = [];
     const shapes: Drawn[] = [];
     if (!this.layers) return { layers, shapes };
-    for (const def of this.services.filter((d) => d.layerKind && d.drawn && appliesAt(d, state))) {
-      const hit = this.layers.query(def.layerKind!, lon, lat, radiusM, state);
+    const drawnLayers: DrawnLayer[] = [
+      ...this.services
+        .filter((d) => d.layerKind && d.drawn && appliesAt(d, state))
+        .map((d) => ({ layerKind: d.layerKind!, drawn: d.drawn! })),
+      LOCAL_WETLANDS,
+    ];
+    for (const l of drawnLayers) {
+      const hit = this.layers.query(l.layerKind, lon, lat, radiusM, state);
       if (!hit) continue;
       layers.push(hit.origin.dataset);
       for (const f of hit.features) {
-        const look = def.drawn!(f);
+        const look = l.drawn(f, hit.origin);
         if (look && shapes.length < MAX_DRAWN)
           shapes.push({ ...look, dataset: hit.origin.dataset, polygons: f.polygons, lines: f.lines });
       }
-    }
-    // a local wetland survey (load-layer --kind local_wetlands) is drawn under its publisher's name; it never
-    // answers the wetlands fact, which is the national inventory's
-    const local = this.layers.query("local_wetlands", lon, lat, radiusM, state);
-    if (local) {
-      layers.push(local.origin.dataset);
-      const label = `Wetland mapped by ${local.origin.publisher} (not the National Wetlands Inventory)`;
-      for (const f of local.features)
-        if (f.polygons && shapes.length < MAX_DRAWN)
-          shapes.push({ label, tone: "wetland", dataset: local.origin.dataset, polygons: f.polygons });
     }
     return { layers, shapes };
   }
