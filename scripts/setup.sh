@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # All set-up on a fresh Debian machine: SpatiaLite (to build the data file), GDAL (ogrinfo/ogr2ogr: layer test,
-# offline layers, parcel loads), Chromium (browser tests) and wrk (benches) from apt, each only when missing, then
-# the pinned npm packages (Bun itself comes from the npm package `bun`).
+# offline layers, parcel loads), Chromium (browser tests), wrk (benches), Redis and PostgreSQL with PostGIS (the
+# shared limits, state and parcel stores: the tests start their own servers on 127.0.0.1) from apt, each only when
+# missing, then the pinned npm packages (Bun itself comes from the npm package `bun`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need_apt=()
@@ -9,6 +10,9 @@ need_apt=()
 command -v ogrinfo >/dev/null 2>&1 || need_apt+=(gdal-bin)
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium) # browser tests (driven by puppeteer-core, no download)
 command -v wrk >/dev/null 2>&1 || need_apt+=(wrk)           # load generator for bench/
+command -v redis-server >/dev/null 2>&1 || need_apt+=(redis-server)                  # limits shared by replicas
+ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need_apt+=(postgresql)      # state shared by replicas
+ls /usr/share/postgresql/*/extension/postgis.control >/dev/null 2>&1 || need_apt+=(postgis) # parcels in PostGIS
 if [ ${#need_apt[@]} -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" = 0 ] || SUDO="sudo"

@@ -18,6 +18,16 @@ export interface Config {
   cursor_secret: string | null;
   limits: Record<LimitClass, LimitNumbers>;
   limit_memory: number; // max tracked addresses/keys per bucket class (LRU)
+  /** where the limit counters live (src/http/limit-stores): "memory" (this process only), "file" (limits_file, a
+   *  SQLite file shared by the workers of one machine) or a redis:// URL (shared by replicas on many machines) */
+  limits_store: string;
+  limits_file: string;
+  /** a shared limits store that has not answered in this long: the request is counted in this process's memory */
+  limits_store_timeout_ms: number;
+  /** processes serving on the one port (serve --workers; 0 = one per core) */
+  workers: number;
+  /** where API keys and link-check results live: "file" (state_file) or a postgres:// URL shared by replicas */
+  state_store: string;
   timeouts: { geocoder_ms: number; screening_ms: number; request_ms: number; shutdown_grace_ms: number };
   /** the Census geocoder behind ?address= ("" or enabled false = switched off: address search is not offered) */
   geocoder: { enabled: boolean; base_url: string; benchmark: string; cache_entries: number; cache_ttl_s: number };
@@ -33,7 +43,8 @@ export interface Config {
     contact: { name: string; url?: string; email?: string };
     license: { name: string; url?: string; identifier?: string };
   } | null;
-  parcels: { file: string; query_timeout_ms: number; max_concurrent: number; retry_after_s: number };
+  /** parcel data: `source` "" = the SQLite store `file`; a postgres:// URL = a PostGIS database (load-parcels --into) */
+  parcels: { file: string; source: string; query_timeout_ms: number; max_concurrent: number; retry_after_s: number };
   /** The assistant-protocol server: in_serve mounts its Streamable HTTP endpoint at `path` on the API's own port,
    *  drawing from the API's limiter; host and port are those of the separate `directory mcp --http` process. */
   mcp: { in_serve: boolean; host: string; port: number; path: string };
@@ -88,6 +99,11 @@ export function defaultConfig(services?: readonly ServiceDef[]): Config {
     cursor_secret: null,
     limits: structuredClone(LIMIT_CLASSES) as unknown as Record<LimitClass, LimitNumbers>,
     limit_memory: 100_000,
+    limits_store: "memory",
+    limits_file: "./state/limits.sqlite",
+    limits_store_timeout_ms: 250,
+    workers: 1,
+    state_store: "file",
     timeouts: { geocoder_ms: 5000, screening_ms: 8000, request_ms: 30000, shutdown_grace_ms: 10000 },
     geocoder: {
       enabled: true,
@@ -128,7 +144,7 @@ export function defaultConfig(services?: readonly ServiceDef[]): Config {
       max_bytes: 4 * 1024 * 1024,
     },
     openapi: null,
-    parcels: { file: "./parcels.sqlite", query_timeout_ms: 2000, max_concurrent: 4, retry_after_s: 2 },
+    parcels: { file: "./parcels.sqlite", source: "", query_timeout_ms: 2000, max_concurrent: 4, retry_after_s: 2 },
     mcp: { in_serve: true, host: "127.0.0.1", port: 8090, path: "/mcp" },
   };
 }
@@ -241,6 +257,22 @@ export function loadConfig(
   if (!/^\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/.test(cfg.mcp.path) || /^\/v1(\/|$)/.test(cfg.mcp.path))
     throw new Error(
       `config: mcp.path must be a path outside /v1, such as /mcp, not ${String(cfg.mcp.path).slice(0, 40)}`,
+    );
+  if (!/^(memory|file|rediss?:\/\/.+)$/.test(cfg.limits_store))
+    throw new Error(
+      `config: limits_store must be memory, file or a redis:// URL, not ${String(cfg.limits_store).slice(0, 40)}`,
+    );
+  if (!/^(file|postgres(ql)?:\/\/.+)$/.test(cfg.state_store))
+    throw new Error(
+      `config: state_store must be file or a postgres:// URL, not ${String(cfg.state_store).slice(0, 40)}`,
+    );
+  if (cfg.parcels.source !== "" && !/^postgres(ql)?:\/\/.+$/.test(cfg.parcels.source))
+    throw new Error(
+      `config: parcels.source must be empty (the file parcels.file) or a postgres:// URL, not ${String(cfg.parcels.source).slice(0, 40)}`,
+    );
+  if (!Number.isInteger(cfg.workers) || cfg.workers < 0 || cfg.workers > 256)
+    throw new Error(
+      `config: workers must be a whole number from 0 (one per core) to 256, not ${String(cfg.workers).slice(0, 20)}`,
     );
   if (cfg.front !== "bun" && cfg.front !== "node")
     throw new Error(`config: front must be bun or node, not ${String(cfg.front).slice(0, 20)}`);
