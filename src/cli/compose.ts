@@ -8,7 +8,8 @@ import { linksFor } from "../domain/links";
 import { openStateFile } from "../state/state-file";
 import { KeyStore } from "../state/keys";
 import { LinkResultsView } from "../links/overlay";
-import { Limiter, lookupTaker } from "../http/limits";
+import { lookupTaker, type Limits } from "../http/limits";
+import { limitsFor } from "../http/limit-stores";
 import { Directory } from "../directory/directory";
 import { AddressLookup } from "../lookups/geocoder/service";
 import { CensusGeocoder } from "../lookups/geocoder/census";
@@ -52,7 +53,7 @@ export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void
   const state = openStateFile(cfg.state_file);
   const links = linksFor(cfg.base_url);
   links.results = new LinkResultsView(state);
-  const limiter = new Limiter(cfg.limits, cfg.limit_memory);
+  const limiter = limitsFor(cfg, log);
   const secret =
     cfg.cursor_secret ??
     createHash("sha256")
@@ -92,7 +93,7 @@ export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void
 
 /** The directory asks for towns where it holds no town boundaries: kept polygons and loaded files in the layers
  *  file, then the Census Bureau's service (config towns); both made on first need. */
-function withTowns(dir: Directory, cfg: Config, limiter: Limiter): Directory {
+function withTowns(dir: Directory, cfg: Config, limiter: Limits): Directory {
   const t = cfg.towns;
   let finder: TownFinder | undefined;
   dir.towns = {

@@ -9,7 +9,7 @@ import { aboutBlank, problemBody, UNPARSED, type Unparsed } from "./problems";
 import { NO_STORE } from "./cache-control";
 import { authenticate, type Auth } from "./auth";
 import { clientAddress, inAny, limitKey } from "./client-address";
-import type { Caller } from "./limits";
+import type { Caller, LimitOutcome } from "./limits";
 import { deprecationHeaders } from "./deprecations";
 import { parseParams } from "./params";
 import { respond, respondDocument } from "./respond";
@@ -121,31 +121,50 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
     return out instanceof Response ? withCommon(out, ctx) : respond(ctx, out);
   }
 
+  /** Limit headers into the response's common headers, then go on (a shared limits store may answer later). */
+  function afterHeaders<T>(
+    ctx: Context,
+    h: Record<string, string> | Promise<Record<string, string>>,
+    next: () => T,
+  ): T | Promise<Awaited<T>> {
+    if (h instanceof Promise)
+      return h.then((x) => {
+        Object.assign(ctx.common, x);
+        return next() as Awaited<T>;
+      });
+    Object.assign(ctx.common, h);
+    return next();
+  }
+
   /** The API behind the method check: auth, limits, route. */
   function api(req: Incoming, ctx: Context, address: string): Response | Promise<Response> {
-    if (ctx.path === "/v1/openapi.json") {
+    if (ctx.path === "/v1/openapi.json")
       // no key needed: Authorization is ignored here, and the document is not charged to any limit
-      Object.assign(ctx.common, deps.limiter.peekHeaders(callerOf({ kind: "anonymous" }, address), "call"));
-      return respondDocument(ctx, openapi() as object, "default");
-    }
+      return afterHeaders(ctx, deps.limiter.peekHeaders(callerOf({ kind: "anonymous" }, address), "call"), () =>
+        respondDocument(ctx, openapi() as object, "default"),
+      );
     const found = router.match(ctx.path);
     const draw = found?.def.list ? "list" : "call";
     let auth: Auth;
     try {
       auth = authenticate(req.headers, deps.keys);
     } catch (e) {
-      Object.assign(ctx.common, deps.limiter.peekHeaders(callerOf({ kind: "anonymous" }, address), draw));
-      throw e;
+      return afterHeaders(ctx, deps.limiter.peekHeaders(callerOf({ kind: "anonymous" }, address), draw), () => {
+        throw e;
+      });
     }
     ctx.keyed = auth.kind === "key";
+    const admitted = (outcome: LimitOutcome): Response | Promise<Response> => {
+      Object.assign(ctx.common, outcome.headers);
+      if (!outcome.ok)
+        throw new DomainError("rate-limited", `A minute or day limit is used up; wait ${outcome.retryAfter} seconds.`, {
+          retryAfter: outcome.retryAfter,
+        });
+      if (!found) throw new DomainError("not-found", `No endpoint at ${ctx.path.slice(0, 100)}.`);
+      return run(ctx, found.def, found.params);
+    };
     const outcome = deps.limiter.check(callerOf(auth, address), draw);
-    Object.assign(ctx.common, outcome.headers);
-    if (!outcome.ok)
-      throw new DomainError("rate-limited", `A minute or day limit is used up; wait ${outcome.retryAfter} seconds.`, {
-        retryAfter: outcome.retryAfter,
-      });
-    if (!found) throw new DomainError("not-found", `No endpoint at ${ctx.path.slice(0, 100)}.`);
-    return run(ctx, found.def, found.params);
+    return outcome instanceof Promise ? outcome.then(admitted) : admitted(outcome);
   }
 
   function handle(req: Incoming, socketAddress: string): Response | Promise<Response> {

@@ -3,7 +3,7 @@ import type { Config } from "../config/config";
 import type { Content } from "../directory/content";
 import type { Links } from "../domain/links";
 import type { KeyStore } from "../state/keys";
-import type { Limiter } from "./limits";
+import type { Limits } from "./limits";
 import type { Cursors } from "./paging";
 import type { Deprecation } from "./deprecations";
 import type { Incoming } from "./incoming";
@@ -16,7 +16,7 @@ export interface Deps {
   asOf: string; // the data's as_of (manifest), ISO date-time
   links: Links;
   keys: KeyStore;
-  limiter: Limiter;
+  limiter: Limits;
   cursors: Cursors;
   deprecations: Deprecation[];
   directory?: Directory | null; // the data-file directory (resolve, places, resources, search), when loaded

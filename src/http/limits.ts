@@ -7,6 +7,7 @@
 // when addresses rotate (k+1 counters per window per key). Headers: draft-ietf-httpapi-ratelimit-headers-11.
 import { LRUCache } from "lru-cache";
 import type { LimitClass, LimitNumbers } from "../config/limits-table";
+import type { LookupCharge, TakeLookup } from "../lookups/charge";
 
 /** Windows and their slot counts: the minute in 12 slots of 5 s, the day in 24 slots of an hour. */
 export const WINDOWS = [
@@ -193,12 +194,22 @@ const SHARED_CLASSES = new Set<string>(["anon_all", "anon_list_all", "lookup", "
 /** What a request is: an API call, an API list (places, resources), or a page for people. */
 export type Draw = "call" | "list" | "page";
 
-export class Limiter {
+/** What the front door, the pages, the lookups and the assistant calls ask: the in-process Limiter answers at once;
+ *  the shared one (src/http/limit-stores/limiter.ts) may answer later. */
+export interface Limits {
+  readonly numbers: Record<LimitClass, LimitNumbers>;
+  check(caller: Caller, what: Draw): LimitOutcome | Promise<LimitOutcome>;
+  take(cls: LimitClass, key: string): Take | Promise<Take>;
+  peekHeaders(caller: Caller, what: Draw): Record<string, string> | Promise<Record<string, string>>;
+  headers(service: boolean, own: LimitClass, views: Take[]): Record<string, string>;
+}
+
+export class Limiter implements Limits {
   readonly buckets: Record<LimitClass, WindowCounters>;
   constructor(
     readonly numbers: Record<LimitClass, LimitNumbers>,
     maxKeys: number,
-    private readonly now: () => number = Date.now,
+    readonly now: () => number = Date.now,
   ) {
     // each class's counters are made on its first use: an LRU sized for maxKeys costs time and memory at start,
     // and most servers never see most classes (service, partner, lookup ...)
@@ -219,7 +230,7 @@ export class Limiter {
 
   /** The buckets a request draws from, the caller's own class first (its policy is the one advertised). A page
    * (the HTML for people, `what` "page") draws from the pages' classes, never from the API's. */
-  private plan(caller: Caller, what: Draw): [LimitClass, string][] {
+  plan(caller: Caller, what: Draw): [LimitClass, string][] {
     if (caller.kind === "service") return [["service", caller.address]];
     if (caller.kind === "key") return [[caller.tier, caller.keyId]];
     if (what === "page")
@@ -243,6 +254,7 @@ export class Limiter {
   /** Admit a request only when every bucket of its plan admits it; then it counts in all of them. */
   check(caller: Caller, what: Draw): LimitOutcome {
     const plan = this.plan(caller, what);
+    const service = caller.kind === "service";
     const t = this.now();
     const views: Take[] = [];
     for (let i = 0; i < plan.length; i++) {
@@ -252,11 +264,16 @@ export class Limiter {
         for (let j = 0; j < i; j++) this.buckets[plan[j]![0]].untake(plan[j]![1], t);
         const now = plan.map(([c, k]) => this.buckets[c].peek(k));
         const retryAfter = Math.max(1, ...now.map((x) => x.retryAfter));
-        return { ok: false, retryAfter, headers: this.headers(caller.kind === "service", plan[0]![0], now) };
+        return { ok: false, retryAfter, headers: this.headers(service, plan[0]![0], now) };
       }
       views.push(v);
     }
-    return { ok: true, retryAfter: 0, headers: this.headers(caller.kind === "service", plan[0]![0], views) };
+    return { ok: true, retryAfter: 0, headers: this.headers(service, plan[0]![0], views) };
+  }
+
+  /** Take one request from one bucket (the lookup limit, the assistant calls). */
+  take(cls: LimitClass, key: string): Take {
+    return this.buckets[cls].take(key);
   }
 
   /** Headers without taking (for responses decided before limits ran, e.g. 401). */
@@ -298,15 +315,16 @@ export class Limiter {
 
 /** The separate lookup-limit bucket for new outside lookups (geocoding, screening), shared by all callers. A
  * refusal carries the lookup bucket's own RateLimit and RateLimit-Policy for the 429. */
-export function lookupTaker(
-  limiter: Limiter,
-): () => { ok: boolean; retryAfter: number; headers: Record<string, string> } {
+export function lookupTaker(limiter: Limiter): () => Required<LookupCharge>;
+export function lookupTaker(limiter: Limits): TakeLookup;
+export function lookupTaker(limiter: Limits): TakeLookup {
+  const charge = (t: Take): Required<LookupCharge> => ({
+    ok: t.ok,
+    retryAfter: t.ok ? 0 : Math.max(1, t.retryAfter),
+    headers: limiter.headers(false, "lookup", [t]),
+  });
   return () => {
-    const t = limiter.buckets.lookup.take("*");
-    return {
-      ok: t.ok,
-      retryAfter: t.ok ? 0 : Math.max(1, t.retryAfter),
-      headers: limiter.headers(false, "lookup", [t]),
-    };
+    const t = limiter.take("lookup", "*");
+    return t instanceof Promise ? t.then(charge) : charge(t);
   };
 }

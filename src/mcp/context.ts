@@ -12,8 +12,12 @@ export function mcpContext(deps: Deps, version = "1.4.0"): McpContext {
     parcels: deps.parcels ?? null,
     screening: domainScreening(deps.directory ?? null, deps.screening),
     take: () => {
-      const t = deps.limiter.buckets.anon_list_all.take("*");
-      return { ok: t.ok, retryAfter: t.ok ? 0 : Math.max(1, t.retryAfter) };
+      const charge = (t: { ok: boolean; retryAfter: number }) => ({
+        ok: t.ok,
+        retryAfter: t.ok ? 0 : Math.max(1, t.retryAfter),
+      });
+      const t = deps.limiter.take("anon_list_all", "*");
+      return t instanceof Promise ? t.then(charge) : charge(t);
     },
     version,
   };

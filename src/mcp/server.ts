@@ -16,7 +16,7 @@ export interface McpContext {
   parcels: ParcelSource | null;
   screening: ScreeningClient;
   /** One token from the anonymous list-endpoint limit (spec part 8); false with seconds to wait when used up. */
-  take: () => { ok: boolean; retryAfter: number };
+  take: () => { ok: boolean; retryAfter: number } | Promise<{ ok: boolean; retryAfter: number }>;
   version: string;
   /** "King County, WA (county:53033)" … : the counties with parcel data here (filled at start) */
   parcelCounties?: string[];
@@ -39,7 +39,8 @@ const structured = (v: Record<string, unknown>, words?: string): ToolResult => (
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true } as const;
 
 async function guarded(ctx: McpContext, f: () => Promise<ToolResult> | ToolResult): Promise<ToolResult> {
-  const t = ctx.take();
+  const taken = ctx.take();
+  const t = taken instanceof Promise ? await taken : taken;
   if (!t.ok)
     return text(
       `Rate limited: the shared limit for assistant calls is used up; retry after ${t.retryAfter} seconds.`,

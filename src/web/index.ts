@@ -1,6 +1,7 @@
 // The human pages behind every page_url: answered in front of the /v1 API (one hook in src/http/app.ts), on the
 // same port, with the API's own rules for X-Request-Id, weak ETag / 304 and Cache-Control (one table), and the
 // anonymous request limits. Errors are HTML pages here; problem+json stays on /v1.
+import type { LimitOutcome } from "../http/limits";
 import { requestIdOf } from "../http/request-id";
 import { targetOf } from "../http/request-target";
 import type { Incoming } from "../http/incoming";
@@ -89,44 +90,49 @@ export function createWeb(deps: Deps): WebHandler {
     const caller = inAny(address, deps.config.service_callers)
       ? { kind: "service" as const, address: limitKey(address) }
       : { kind: "anonymous" as const, address: limitKey(address) };
+    const admitted = (outcome: LimitOutcome): Response | Promise<Response> => {
+      Object.assign(common, outcome.headers);
+      if (!outcome.ok)
+        return fail(
+          429,
+          new DomainError(
+            "rate-limited",
+            `Too many pages in a short time from your address; wait ${outcome.retryAfter} seconds.`,
+          ),
+          { "Retry-After": String(outcome.retryAfter) },
+        );
+      return page();
+    };
+    const page = (): Response | Promise<Response> => {
+      const input: PageInput = { deps, url, params, requestId };
+
+      const done = (page: Page): Response => {
+        const body = renderPage(page, l);
+        const status = page.status ?? 200;
+        if (status !== 200 || page.noStore)
+          return html(body, status, { ...common, "Cache-Control": NO_STORE, ...page.headers });
+        return conditional(req, body, "text/html; charset=utf-8", cacheControlFor(page.cache ?? "pages"), common);
+      };
+      const caught = (err: unknown): Response | Promise<Response> => {
+        if (err instanceof DomainError) return fail(PROBLEMS[err.suffix].status, err);
+        deps.log?.(
+          `internal-error request_id=${requestId} ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+        );
+        return fail(
+          500,
+          new DomainError("internal-error", "The page could not be built; it has been logged under its request id."),
+        );
+      };
+      try {
+        const out = route.page(input);
+        if (out instanceof Promise) return out.then((p) => finish(done(p)), caught);
+        return finish(done(out));
+      } catch (err) {
+        return caught(err);
+      }
+    };
     const outcome = deps.limiter.check(caller, "page");
-    Object.assign(common, outcome.headers);
-    if (!outcome.ok)
-      return fail(
-        429,
-        new DomainError(
-          "rate-limited",
-          `Too many pages in a short time from your address; wait ${outcome.retryAfter} seconds.`,
-        ),
-        { "Retry-After": String(outcome.retryAfter) },
-      );
-
-    const input: PageInput = { deps, url, params, requestId };
-
-    const done = (page: Page): Response => {
-      const body = renderPage(page, l);
-      const status = page.status ?? 200;
-      if (status !== 200 || page.noStore)
-        return html(body, status, { ...common, "Cache-Control": NO_STORE, ...page.headers });
-      return conditional(req, body, "text/html; charset=utf-8", cacheControlFor(page.cache ?? "pages"), common);
-    };
-    const caught = (err: unknown): Response | Promise<Response> => {
-      if (err instanceof DomainError) return fail(PROBLEMS[err.suffix].status, err);
-      deps.log?.(
-        `internal-error request_id=${requestId} ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
-      );
-      return fail(
-        500,
-        new DomainError("internal-error", "The page could not be built; it has been logged under its request id."),
-      );
-    };
-    try {
-      const out = route.page(input);
-      if (out instanceof Promise) return out.then((p) => finish(done(p)), caught);
-      return finish(done(out));
-    } catch (err) {
-      return caught(err);
-    }
+    return outcome instanceof Promise ? outcome.then(admitted) : admitted(outcome);
   };
 }
 

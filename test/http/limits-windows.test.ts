@@ -140,8 +140,9 @@ describe("limits hold in any window (fault 7)", () => {
 describe("lookup-limit 429 shows the lookup bucket (fault 8)", () => {
   test("RateLimit and RateLimit-Policy of the lookup bucket on a lookup-limit 429", async () => {
     const { app } = yamlApp({ service_callers: [] }, (d) => {
-      d.limiter = new Limiter(loadConfig(null, { DIRECTORY_LIMITS__LOOKUP__PER_MINUTE: "1" }).limits, 1000);
-      const take = lookupTaker(d.limiter);
+      const limiter = new Limiter(loadConfig(null, { DIRECTORY_LIMITS__LOOKUP__PER_MINUTE: "1" }).limits, 1000);
+      d.limiter = limiter;
+      const take = lookupTaker(limiter);
       d.addresses = {
         geocode: async () => {
           const t = take();

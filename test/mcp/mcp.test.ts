@@ -183,8 +183,8 @@ describe("Streamable HTTP", () => {
     } as any);
     const anon = () =>
       JSON.stringify([
-        deps.limiter.buckets.anon_address.peek("127.0.0.1").remaining,
-        deps.limiter.buckets.anon_all.peek("*").remaining,
+        (deps.limiter as Limiter).buckets.anon_address.peek("127.0.0.1").remaining,
+        (deps.limiter as Limiter).buckets.anon_all.peek("*").remaining,
       ]);
     const before = anon();
     const srv = serveHttp(mcpContext(deps), "127.0.0.1", 0);

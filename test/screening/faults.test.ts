@@ -1,6 +1,7 @@
 // Screening under faults and load: each failure mode of each service (down, slow, garbage, HTML, empty, ArcGIS
 // error inside a 200, oversized, truncated), the H3 cache (never the answer of another point), single-flight,
 // busy, lookup-limit and air-gapped mode. Loopback doubles only; short timeouts (200 ms).
+import type { Limiter } from "../../src/http/limits";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { latLngToCell } from "h3-js";
 import { call, PROBLEMS } from "../helpers/app";
@@ -115,9 +116,9 @@ describe("the H3 cache", () => {
     const { app, deps } = await screeningApp(d, { lookupPerMinute: 2 });
     const p = fresh();
     expect((await ask(app, p)).status).toBe(200);
-    const left = deps.limiter.buckets.lookup.peek("*").remaining[0];
+    const left = (deps.limiter as Limiter).buckets.lookup.peek("*").remaining[0];
     expect((await ask(app, p)).status).toBe(200);
-    expect(deps.limiter.buckets.lookup.peek("*").remaining[0]).toBe(left);
+    expect((deps.limiter as Limiter).buckets.lookup.peek("*").remaining[0]).toBe(left);
   });
 });
 

@@ -1,5 +1,6 @@
 // The human pages: status codes, headers (ETag/304, Cache-Control, X-Request-Id), error pages in HTML while
 // /v1 keeps problem+json, limits, find and screening through the in-process API, escaping of hostile names.
+import type { Limiter } from "../../src/http/limits";
 import { beforeAll, describe, expect, test } from "bun:test";
 import { call } from "../helpers/app";
 import { fullWebApp, hostileWebApp, HOSTILE, yamlWebApp } from "../helpers/web-app";
@@ -340,7 +341,7 @@ describe("limits: pages have their own class, sized for people", () => {
     const api = await call(limited, "/v1/places/county:27053", { address: "198.51.100.9" });
     expect(api.status).toBe(200);
     expect(api.headers.get("ratelimit")).toContain('"minute";r=4');
-    expect(deps.limiter.buckets.anon_address.peek(limitKey("198.51.100.9")).remaining[0]).toBe(9);
+    expect((deps.limiter as Limiter).buckets.anon_address.peek(limitKey("198.51.100.9")).remaining[0]).toBe(9);
   });
   test("a bounded loop from one address past the pages limit → 429 page with Retry-After and RateLimit", async () => {
     const { app: limited } = yamlWebApp();

@@ -12,6 +12,7 @@
 //        >1           → DomainError('ambiguous', {choices}) (cached)
 //        any failure  → DomainError('upstream-unavailable') (NEVER cached)
 // Candidates with identical label + coordinates are merged before counting.
+import type { TakeLookup } from "../charge";
 import { DomainError, NOT_OFFERED_HERE, type Choice } from "../../domain/errors.ts";
 import { TtlCache, normaliseAddress } from "../cache.ts";
 import { CACHE_MB, estimateBytes } from "../../domain/cache-budget";
@@ -34,7 +35,7 @@ export interface AddressLookupOptions {
   /** Default 10 000. */
   maxEntries?: number;
   /** Charged once per real upstream request; retryAfter in seconds. */
-  takeLookup: () => { ok: boolean; retryAfter: number; headers?: Record<string, string> };
+  takeLookup: TakeLookup;
   /** Longest accepted input after normalisation. Default 200 characters. */
   maxAddressLength?: number;
   /** Most choices reported for an ambiguous address. Default 10. */
@@ -88,7 +89,8 @@ export class AddressLookup {
     const inFlight = this.flights.get(key);
     if (inFlight) return settle(await inFlight);
 
-    const charge = this.takeLookup();
+    const c = this.takeLookup();
+    const charge = c instanceof Promise ? await c : c; // a shared limits store answers later
     if (!charge.ok) {
       const retryAfter = Math.max(1, Math.ceil(Number.isFinite(charge.retryAfter) ? charge.retryAfter : 1));
       throw new DomainError("lookup-limit", "address lookup limit reached; try again later", {

@@ -2,6 +2,7 @@
 // facts derived from it (answer order, config blocks), and the composition of a Fact: the runner's reading +
 // caveat + who decides (from the directory's FunctionEntry) + the directory resources under the fact's topic.
 // Radon comes from the data file and never needs the network.
+import type { TakeLookup } from "../charge";
 import type { ScreeningConfig } from "../../config/config";
 import { flood } from "./flood";
 import { wetlands } from "./wetlands";
@@ -85,7 +86,7 @@ export interface ScreeningOptions {
   /** The timeout of a service whose block says timeout_ms 0 (timeouts.screening_ms). */
   timeoutMs?: number;
   layers?: LayerSource | null;
-  takeLookup: () => { ok: boolean; retryAfter: number; headers?: Record<string, string> };
+  takeLookup: TakeLookup;
   /** The outside services (default SERVICES). */
   defs?: readonly ServiceDef[];
 }

@@ -13,6 +13,7 @@
 //   - point entries "<service>:p:<cell>:<lon>,<lat>": services whose answer is a value at the exact point
 //     (soil map unit, elevation) or a point-only fallback; they answer only that exact point.
 // Only complete, successful replies are cached; an unknown is never cached.
+import type { TakeLookup } from "../charge";
 import { h3Key, TtlCache } from "../cache";
 import { getJson, UpstreamError } from "../http-client";
 import { singleFlight } from "../single-flight";
@@ -40,7 +41,7 @@ export interface RunnerOptions {
   layers?: LayerSource | null;
   /** Charged once per request that needs at least one new outside lookup; a refusal's headers (the lookup bucket's
    * own RateLimit figures) travel in the lookup-limit DomainError, the one way to the 429. */
-  takeLookup: () => { ok: boolean; retryAfter: number; headers?: Record<string, string> };
+  takeLookup: TakeLookup;
   /** The clock of the cache entries' `at` (default Date.now). */
   now?: () => number;
 }
@@ -102,7 +103,8 @@ export class ScreeningRunner {
           { retryAfter: 2 },
         );
       }
-      const charge = this.opts.takeLookup();
+      const c = this.opts.takeLookup();
+      const charge = c instanceof Promise ? await c : c; // a shared limits store answers later
       if (!charge.ok) {
         throw new DomainError(
           "lookup-limit",

@@ -4,6 +4,7 @@
 // limit, the service's timeout and size limit, errors inside a 200 refused), whose polygons are kept with their
 // trail; else a miss saying why (switched off, failed, limited), so the answer stays what it is without the
 // service, with a notice.
+import type { TakeLookup } from "../charge";
 import { getJson, UpstreamError } from "../http-client";
 import { singleFlight } from "../single-flight";
 import { polygonContains } from "../screening/geometry";
@@ -17,7 +18,7 @@ export interface TownFinderOptions {
   /** the County Subdivisions layer URL; "" or enabled false = switched off (air-gapped) */
   service: { enabled: boolean; base_url: string; timeout_ms: number; max_bytes: number };
   /** Charged once per new outside lookup (the lookup limit). */
-  takeLookup: () => { ok: boolean; retryAfter: number };
+  takeLookup: TakeLookup;
 }
 
 export class TownFinder implements TownLocator {
@@ -42,7 +43,8 @@ export class TownFinder implements TownLocator {
   private async ask(lon: number, lat: number, stateFips: string): Promise<TownLookup> {
     const again = this.local(lon, lat, stateFips); // kept by a flight that ended while this one waited
     if (again) return again;
-    const charge = this.opts.takeLookup();
+    const c = this.opts.takeLookup();
+    const charge = c instanceof Promise ? await c : c; // a shared limits store answers later
     if (!charge.ok)
       return { miss: "limited", detail: "the limit on new outside lookups is used up; kept towns still answer" };
     const s = this.opts.service;
