@@ -62,6 +62,15 @@ export const COMMANDS: CommandSpec[] = [
       data: DATA,
       host: { type: "string", value: "H", help: "address to listen on (default 127.0.0.1)", check: nonEmpty },
       port: { type: "string", value: "N", help: "port to listen on (default 8080)", check: PORT },
+      workers: {
+        type: "string",
+        value: "N|auto",
+        help: "processes on the one port (default 1; auto: one per core); more than 1 needs limits_store file or redis",
+        check: (v: string) =>
+          v === "auto" || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 256)
+            ? null
+            : "a number of workers from 1 to 256, or auto",
+      },
     },
   },
   {

@@ -16,6 +16,7 @@ async function run(name: string, p: Parsed): Promise<number> {
     case "serve": {
       if (str(v.host)) overrides.host = str(v.host);
       if (str(v.port)) overrides.port = Number(str(v.port));
+      if (str(v.workers)) overrides.workers = str(v.workers) === "auto" ? 0 : Number(str(v.workers));
       const { runServe } = await import("./serve");
       return runServe(cfg());
     }

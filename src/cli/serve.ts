@@ -2,6 +2,7 @@ import { wildcardWithoutBaseUrl, type Config } from "../config/config";
 import { startFront, type Front } from "../http/server";
 import { buildDeps, composeApp, mountMcp, openData } from "./compose";
 import { startLinkChecks } from "../links/schedule";
+import { runPrimary, workerCount, workerRole, workersRefused } from "./workers";
 
 export async function runServe(cfg: Config): Promise<number> {
   const wildcard = wildcardWithoutBaseUrl(cfg);
@@ -9,17 +10,31 @@ export async function runServe(cfg: Config): Promise<number> {
     console.error(`error: ${wildcard}`);
     return 2;
   }
+  const role = workerRole();
+  const n = workerCount(cfg);
+  const refused = workersRefused(cfg, n);
+  if (refused) {
+    console.error(`error: serve: ${refused}`);
+    return 2;
+  }
   // a missing data file stops serve at start, as the executable does: the YAML alone cannot answer resolve,
   // resources, places, search or screening (they would be 500s)
   const opened = await openData(cfg);
+  if (!role && n > 1) {
+    opened.db?.close(); // checked here, so a bad data file stops the primary, not N workers in a loop
+    return runPrimary(cfg, n, (line) => console.error(line));
+  }
+  if (role) cfg.port = role.port;
   const deps = buildDeps(cfg, opened, (line) => console.error(line));
   const app = composeApp(deps);
   if (cfg.mcp.in_serve) mountMcp(deps);
-  const server = await startFront(cfg.front, app, cfg.host, cfg.port);
-  startLinkChecks(cfg, opened.db, deps.links, (line) => console.error(line)); // reload results; background checks if scheduled
+  const server = await startFront(cfg.front, app, cfg.host, cfg.port, role !== null);
+  // reload results; background checks if scheduled (by one worker only)
+  const checks = role && role.index > 0 ? { ...cfg, links: { ...cfg.links, schedule_hours: 0 } } : cfg;
+  startLinkChecks(checks, opened.db, deps.links, (line) => console.error(line));
   const origin = `http://${server.hostname}:${server.port}`;
   console.log(
-    `serving ${cfg.base_url} on ${origin}/v1 (data: ${cfg.data_file}, as_of ${deps.asOf}); pages at ${origin}/${cfg.mcp.in_serve ? `; MCP at ${origin}${cfg.mcp.path}` : ""}`,
+    `${role ? `worker ${role.index}: ` : ""}serving ${cfg.base_url} on ${origin}/v1 (data: ${cfg.data_file}, as_of ${deps.asOf}); pages at ${origin}/${cfg.mcp.in_serve ? `; MCP at ${origin}${cfg.mcp.path}` : ""}`,
   );
   if (deps.parcels?.holdsNone?.())
     console.log(

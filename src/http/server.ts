@@ -9,12 +9,15 @@ import { escapedError, type Front, type FrontKind } from "./front";
 
 export type { Front, FrontKind } from "./front";
 
-export function startServer(app: App, host: string, port: number) {
+/** `shared`: one of the workers of `serve --workers N` (src/cli/workers.ts), which share the port (SO_REUSEPORT);
+ *  the primary has made sure no other server holds it. */
+export function startServer(app: App, host: string, port: number, shared = false) {
   return Bun.serve({
     hostname: host,
     port,
-    // a port another process already serves is an error (never SO_REUSEPORT: two versions would share the traffic)
-    reusePort: false,
+    // a port another process already serves is an error (SO_REUSEPORT only among one serve's own workers: two
+    // unrelated servers would share the traffic)
+    reusePort: shared,
     // Bun's development mode (its default unless NODE_ENV=production) renders errors with stack traces: never here
     development: false,
     fetch(req, server) {
@@ -29,7 +32,13 @@ export function startServer(app: App, host: string, port: number) {
 }
 
 /** Start the configured front. node:http is loaded only for the node front (it listens asynchronously). */
-export async function startFront(kind: FrontKind, app: App, host: string, port: number): Promise<Front> {
+export async function startFront(
+  kind: FrontKind,
+  app: App,
+  host: string,
+  port: number,
+  shared = false,
+): Promise<Front> {
   if (kind === "node") return (await import("./node-front")).startNodeFront(app, host, port);
-  return startServer(app, host, port);
+  return startServer(app, host, port, shared);
 }

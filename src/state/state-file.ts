@@ -6,6 +6,7 @@ import { dirname } from "node:path";
 export function openStateFile(path: string): Database {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { create: true });
+  db.run("PRAGMA busy_timeout = 5000"); // the workers of `serve --workers` open it at the same moment
   db.run("PRAGMA journal_mode = WAL");
   db.run(`CREATE TABLE IF NOT EXISTS api_keys (
     key_id TEXT PRIMARY KEY, hash TEXT NOT NULL UNIQUE, tier TEXT NOT NULL CHECK (tier IN ('standard','partner')),

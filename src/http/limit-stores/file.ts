@@ -21,12 +21,13 @@ export class FileLimitStore implements SharedStore {
   constructor(path: string, busyMs: number) {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path, { create: true });
-    this.db.run(`PRAGMA busy_timeout = ${Math.max(1, Math.round(busyMs))}`);
+    this.db.run("PRAGMA busy_timeout = 5000"); // at start the workers open it at the same moment
     this.db.run("PRAGMA journal_mode = WAL");
     this.db.run("PRAGMA synchronous = OFF");
     this.db.run(`CREATE TABLE IF NOT EXISTS limit_counts (
       bucket TEXT NOT NULL, w INTEGER NOT NULL, slot INTEGER NOT NULL, n INTEGER NOT NULL,
       PRIMARY KEY (bucket, w, slot)) WITHOUT ROWID`);
+    this.db.run(`PRAGMA busy_timeout = ${Math.max(1, Math.round(busyMs))}`); // a request waits at most this
     this.read = this.db.query<{ w: number; slot: number; n: number }, [string, number, number]>(
       "SELECT w, slot, n FROM limit_counts WHERE bucket = ?1 AND ((w = 0 AND slot > ?2) OR (w = 1 AND slot > ?3))",
     );
