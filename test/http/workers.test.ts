@@ -47,12 +47,13 @@ async function serve(args: string[], extra: Record<string, string>) {
   );
   let err = "",
     out = "";
-  void (async () => {
-    for await (const chunk of p.stderr) err += new TextDecoder().decode(chunk);
-  })();
-  void (async () => {
-    for await (const chunk of p.stdout) out += new TextDecoder().decode(chunk);
-  })();
+  const drain = async (stream: ReadableStream<Uint8Array>, add: (s: string) => void) => {
+    const reader = stream.getReader();
+    const text = new TextDecoder();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) add(text.decode(r.value, { stream: true }));
+  };
+  void drain(p.stderr, (x) => (err += x));
+  void drain(p.stdout, (x) => (out += x));
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 400; i++) {
     try {
