@@ -2,7 +2,8 @@
 // mode that every worker opens. A plan is counted in one IMMEDIATE transaction, so two workers never both admit
 // the last request of a window. Counts are not precious (synchronous OFF: a crash forgets a few seconds of counts),
 // slots that left both windows are deleted about once a minute. Calls are synchronous (bun:sqlite): a write lock
-// held by another worker is waited for at most the store's timeout, then the caller falls back (see limits.ts).
+// held by another worker is tried again at once for at most the store's timeout, then the caller falls back
+// (see limiter.ts).
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
@@ -18,7 +19,10 @@ export class FileLimitStore implements SharedStore {
   private readonly prune;
   private pruned = 0;
 
-  constructor(path: string, busyMs: number) {
+  constructor(
+    path: string,
+    private readonly busyMs: number,
+  ) {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path, { create: true });
     this.db.run("PRAGMA busy_timeout = 5000"); // at start the workers open it at the same moment
@@ -27,7 +31,9 @@ export class FileLimitStore implements SharedStore {
     this.db.run(`CREATE TABLE IF NOT EXISTS limit_counts (
       bucket TEXT NOT NULL, w INTEGER NOT NULL, slot INTEGER NOT NULL, n INTEGER NOT NULL,
       PRIMARY KEY (bucket, w, slot)) WITHOUT ROWID`);
-    this.db.run(`PRAGMA busy_timeout = ${Math.max(1, Math.round(busyMs))}`); // a request waits at most this
+    // a lock held by another worker lasts microseconds: SQLite's own busy handler would sleep a millisecond or more
+    // per try, so the lock is tried again here at once, for at most busyMs
+    this.db.run("PRAGMA busy_timeout = 0");
     this.read = this.db.query<{ w: number; slot: number; n: number }, [string, number, number]>(
       "SELECT w, slot, n FROM limit_counts WHERE bucket = ?1 AND ((w = 0 AND slot > ?2) OR (w = 1 AND slot > ?3))",
     );
@@ -62,9 +68,22 @@ export class FileLimitStore implements SharedStore {
         this.pruned = t;
         this.prune.run(floor[0], floor[1]);
       }
-      return { t, admitted: admitted && take, slots };
+      if (!(admitted && take)) return { t, admitted: false as const, slots };
+      const used = slots.map(
+        (s) => [s[0].reduce((a, n) => a + n, 0), s[1].reduce((a, n) => a + n, 0)] as [number, number],
+      );
+      return { t, admitted: true as const, used };
     };
-    return take ? this.db.transaction(run).immediate() : run();
+    if (!take) return run();
+    const tx = this.db.transaction(run);
+    const until = performance.now() + this.busyMs;
+    for (;;) {
+      try {
+        return tx.immediate();
+      } catch (e) {
+        if ((e as { code?: string }).code !== "SQLITE_BUSY" || performance.now() > until) throw e;
+      }
+    }
   }
 
   close(): void {

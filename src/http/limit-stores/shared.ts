@@ -19,11 +19,10 @@ export interface BucketAsk {
 }
 /** Per bucket and window, the counts of the k+1 slots ending at the current one (oldest first). */
 export type SlotCounts = [number[], number[]];
-export interface Counted {
-  t: number; // the time the store counted at (ms)
-  admitted: boolean;
-  slots: SlotCounts[];
-}
+/** What a store saw: admitted, with each bucket's count in both windows after the take (`used`), or not (refused,
+ *  or only read), with each bucket's slot counts (`slots`), from which the waits are worked out. */
+export type Counted =
+  { t: number; admitted: true; used: [number, number][] } | { t: number; admitted: false; slots: SlotCounts[] };
 
 export interface SharedStore {
   readonly name: string;
@@ -38,6 +37,16 @@ export const currentSlots = (t: number): [number, number] => [Math.floor(t / SLO
  *  count in the current slot; a refused plan sees every bucket as it stands (nothing was counted). */
 export function viewsOf(asks: BucketAsk[], c: Counted): Take[] {
   const cur = currentSlots(c.t);
+  if (c.admitted)
+    return asks.map((a, i) => {
+      const used = c.used[i]!;
+      return {
+        ok: true,
+        retryAfter: 0,
+        remaining: [Math.max(0, a.quota[0] - used[0]), Math.max(0, a.quota[1] - used[1])],
+        reset: [0, 1].map((w) => Math.ceil(((cur[w]! + RING[w]!) * SLOT_MS[w]! - c.t) / 1000)) as [number, number],
+      };
+    });
   return asks.map((a, i) => {
     const slots = c.slots[i]!;
     const remaining: [number, number] = [0, 0],
@@ -55,10 +64,6 @@ export function viewsOf(asks: BucketAsk[], c: Counted): Take[] {
           newest = cur[w]! - (counts.length - 1 - j);
         }
       remaining[w] = Math.max(0, q - used);
-      if (c.admitted) {
-        reset[w] = Math.ceil(((cur[w]! + ring) * SLOT_MS[w]! - c.t) / 1000);
-        continue;
-      }
       reset[w] = used > 0 ? Math.max(0, Math.ceil(((newest + ring) * SLOT_MS[w]! - c.t) / 1000)) : 0;
       if (used >= q) {
         // seconds until enough slots leave the window (a slot leaves k+1 slots after its own); a quota of 0 frees
@@ -77,6 +82,6 @@ export function viewsOf(asks: BucketAsk[], c: Counted): Take[] {
         retryAfter = Math.max(retryAfter, Math.ceil(wait), 1);
       }
     }
-    return { ok: c.admitted || retryAfter === 0, retryAfter, remaining, reset };
+    return { ok: retryAfter === 0, retryAfter, remaining, reset };
   });
 }
