@@ -43,7 +43,6 @@ export const LICENSE_CLASSES = [
   "licensed_third_party",
   "unknown",
 ] as const;
-export const RULE_LEVELS = ["state", "county", "town", "city"] as const;
 
 /** Providers that keep copies of a publisher's files (OpenAddresses' mirror, code-hosting sites): a resource they
  *  provide is a copy, never official, never among a function's links (it stays in the body's /resources list). */

@@ -3,6 +3,7 @@
 // part-2 schemas are components referenced by $ref (every inline copy of a component is replaced by its $ref,
 // and components no operation reaches are left out). Nothing here is hand-written API description beyond the
 // info block and the header table (openapi-headers.ts).
+import { API_VERSION } from "../domain/version";
 import type { AnyElysia } from "elysia";
 import type { TSchema } from "@sinclair/typebox";
 import { Envelope, Problem, Topic } from "./schemas/common";
@@ -12,8 +13,6 @@ import { headersFor } from "./openapi-headers";
 import type { ProblemSuffix } from "../domain/errors";
 import type { RouteDef } from "./route";
 import type { ParamSpecs } from "./params";
-
-export const API_VERSION = "1.4.0";
 
 const STATUS_TEXT: Record<number, string> = {
   304: "Not modified (the If-None-Match ETag matches); no body.",

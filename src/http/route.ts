@@ -1,5 +1,6 @@
-// A route: its parameters (TypeBox specs), the schema of its data, its error statuses and its handler. The app
-// mounts it on Elysia and the OpenAPI document is generated from the same definition.
+// A route: its parameters (TypeBox specs), the schema of its data, its error statuses and its handler. The app's
+// router (router.ts) serves it; the OpenAPI document is generated from the same definition (app.ts hands the
+// routes to an Elysia instance that only the generator reads, openapi.ts).
 import type { TSchema } from "@sinclair/typebox";
 import type { ParamSpecs } from "./params";
 import type { Reply, RequestContext } from "./respond";

@@ -2,11 +2,12 @@
 // call, src/directory/screen-at.ts) and the anonymous list limit (spec part 8: the assistant-protocol server counts
 // there). No HTTP app is needed: the tools call the domain, never the app's own /v1.
 import type { Deps } from "../http/deps";
+import { API_VERSION } from "../domain/version";
 import { domainScreening } from "./screening";
 import { countiesWithData } from "./property-facts";
 import type { McpContext } from "./server";
 
-export function mcpContext(deps: Deps, version = "1.4.0"): McpContext {
+export function mcpContext(deps: Deps, version = API_VERSION): McpContext {
   const ctx: McpContext = {
     directory: deps.directory ?? null,
     parcels: deps.parcels ?? null,
