@@ -7,9 +7,7 @@
 // layer's maxRecordCount carries "exceededTransferLimit": true (then the feature list is incomplete).
 import { UpstreamError } from "../http-client";
 import type { Feature } from "./geometry";
-import type { Outside } from "./types";
-
-export type Envelope = [number, number, number, number];
+import type { Envelope, Outside } from "./types";
 
 export interface LayerQuery {
   layerUrl: string; // …/MapServer/28

@@ -21,8 +21,7 @@ import { DomainError } from "../../domain/errors";
 import type { ScreeningConfig } from "../../config/config";
 import { cellToBoundary } from "h3-js";
 import { metresToDegrees, type Feature } from "./geometry";
-import type { Envelope } from "./arcgis";
-import { serviceConfig, type Origin, type Outside, type Reading, type ServiceDef } from "./types";
+import { serviceConfig, type Envelope, type Origin, type Outside, type Reading, type ServiceDef } from "./types";
 
 /** What the runner needs from loaded offline layers (src/lookups/layers/store.ts). */
 export interface LayerSource {

@@ -1,7 +1,9 @@
 // The shapes shared by the screening runner and the one-file service definitions.
 import type { ScreeningConfig, ScreeningServiceConfig } from "../../config/config";
 import type { Feature } from "./geometry";
-import type { Envelope } from "./arcgis";
+
+/** An area to ask a layer for: [west, south, east, north] in degrees. */
+export type Envelope = [number, number, number, number];
 
 /** How a drawn shape looks on the page: high or moderate flood hazard, wetland, public water. */
 export type Tone = "flood" | "flood-moderate" | "wetland" | "water";
