@@ -1,11 +1,13 @@
 // `directory check-links`: check every resource, office and source URL of the data file once, politely, and store
-// the results in the state file (never the data file). Progress on stderr, the summary on stdout.
+// the results in the state store (the state file or PostgreSQL; never the data file), under the store's lease:
+// while another run holds it (serve's scheduled run, another replica) this one checks nothing and says so.
+// Progress on stderr, the summary on stdout.
 import type { Config } from "../config/config";
 import { openDataFile } from "./compose";
-import { openStateFile } from "../state/state-file";
-import { checkLinks, summaryLines, userAgentOf } from "../links/checker";
+import { openStateStore } from "../state/store";
+import { summaryLines, userAgentOf } from "../links/checker";
+import { checkUnderLease } from "../links/leased";
 import { consoleProgress } from "../links/progress";
-import { LinkResults } from "../links/results";
 import { targetsOf } from "../links/targets";
 import { list, str, type Parsed } from "./commands";
 
@@ -19,9 +21,16 @@ export async function runCheckLinks(cfg: Config, p: Parsed): Promise<number> {
   console.log(
     `${urls.length} links to check (${t.resources} resource, ${t.offices} office, ${t.sources} source URLs in ${cfg.data_file}); user agent "${ua}"`,
   );
-  const results = new LinkResults(openStateFile(cfg.state_file));
-  const s = await checkLinks(urls, { cfg: cfg.links, results, progress: consoleProgress() });
-  for (const line of summaryLines(s)) console.log(line);
-  console.log(`results in ${cfg.state_file}`);
-  return 0;
+  const store = openStateStore(cfg);
+  try {
+    const s = await checkUnderLease(store, urls, { cfg: cfg.links, progress: consoleProgress() }, (l) =>
+      console.log(l),
+    );
+    if (!s) return 0;
+    for (const line of summaryLines(s)) console.log(line);
+    console.log(`results in ${store.where}`);
+    return 0;
+  } finally {
+    await store.close();
+  }
 }

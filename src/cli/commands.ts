@@ -75,7 +75,7 @@ export const COMMANDS: CommandSpec[] = [
   },
   {
     name: "keys",
-    summary: "API keys in the state file: create one (shown once), revoke one, list them",
+    summary: "API keys in the state store (state file or PostgreSQL): create one (shown once), revoke one, list them",
     args: "create --tier standard|partner [--label TEXT] | revoke KEY_ID | list",
     positionals: { min: 1, max: 2, names: "create|revoke KEY_ID|list" },
     options: {

@@ -5,9 +5,7 @@ import { createHash } from "node:crypto";
 import type { Config } from "../config/config";
 import { contentFromStore, type Content } from "../directory/content";
 import { linksFor } from "../domain/links";
-import { openStateFile } from "../state/state-file";
-import { KeyStore } from "../state/keys";
-import { LinkResultsView } from "../links/overlay";
+import { openStateStore } from "../state/store";
 import { lookupTaker, type Limits } from "../http/limits";
 import { limitsFor } from "../http/limit-stores";
 import { Directory } from "../directory/directory";
@@ -50,9 +48,10 @@ export async function openData(cfg: Config): Promise<Opened> {
 }
 
 export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void): Deps {
-  const state = openStateFile(cfg.state_file);
+  // keys and link results: the state file, or PostgreSQL shared by every replica (config state_store)
+  const state = openStateStore(cfg, { serving: true, log });
   const links = linksFor(cfg.base_url);
-  links.results = new LinkResultsView(state);
+  links.results = state.view;
   const limiter = limitsFor(cfg, log);
   const secret =
     cfg.cursor_secret ??
@@ -64,7 +63,8 @@ export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void
     content: opened.content,
     asOf: opened.manifest.as_of ?? new Date(0).toISOString(),
     links,
-    keys: new KeyStore(state),
+    keys: state.keys,
+    state,
     limiter,
     directory: opened.db ? withTowns(new Directory(opened.db, opened.content, links), cfg, limiter) : null,
     addresses: new AddressLookup({

@@ -145,14 +145,29 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
       );
     const found = router.match(ctx.path);
     const draw = found?.def.list ? "list" : "call";
-    let auth: Auth;
+    const refused = (e: unknown) =>
+      afterHeaders(ctx, deps.limiter.peekHeaders(callerOf({ kind: "anonymous" }, address), draw), () => {
+        throw e;
+      });
+    let auth: Auth | Promise<Auth>;
     try {
       auth = authenticate(req.headers, deps.keys);
     } catch (e) {
-      return afterHeaders(ctx, deps.limiter.peekHeaders(callerOf({ kind: "anonymous" }, address), draw), () => {
-        throw e;
-      });
+      return refused(e);
     }
+    // a key a shared state store has not seen yet is answered later (src/state/postgres.ts)
+    if (auth instanceof Promise) return auth.then((a) => limitsAndRoute(ctx, found, draw, address, a), refused);
+    return limitsAndRoute(ctx, found, draw, address, auth);
+  }
+
+  /** Limits, then the route, for an authenticated caller. */
+  function limitsAndRoute(
+    ctx: Context,
+    found: ReturnType<Router["match"]>,
+    draw: "list" | "call",
+    address: string,
+    auth: Auth,
+  ): Response | Promise<Response> {
     ctx.keyed = auth.kind === "key";
     const admitted = (outcome: LimitOutcome): Response | Promise<Response> => {
       Object.assign(ctx.common, outcome.headers);

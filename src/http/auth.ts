@@ -1,11 +1,20 @@
 // Authorization: anonymous, or "Bearer <key>". A malformed header, an unknown or a revoked key → invalid-key.
+// A key the store knows is answered at once; a shared store (PostgreSQL) may answer a key it has not seen yet
+// later (a Promise), or refuse with 503 when it cannot be asked (src/state/postgres.ts).
 import { DomainError } from "../domain/errors";
 import type { HeaderReader } from "./incoming";
-import { KEY_PATTERN, type KeyStore, type Tier } from "../state/keys";
+import { KEY_PATTERN, type Tier } from "../state/keys";
+import type { FoundKey, KeyLookup } from "../state/store";
 
 export type Auth = { kind: "anonymous" } | { kind: "key"; tier: Tier; keyId: string };
 
-export function authenticate(headers: HeaderReader, keys: KeyStore): Auth {
+const unknownKey = () => new DomainError("invalid-key", "The key is unknown or has been revoked.");
+const asAuth = (found: FoundKey | null): Auth => {
+  if (!found) throw unknownKey();
+  return { kind: "key", ...found };
+};
+
+export function authenticate(headers: HeaderReader, keys: KeyLookup): Auth | Promise<Auth> {
   const h = headers.get("authorization");
   if (h === null) return { kind: "anonymous" };
   const m = /^Bearer ([^\s]+)$/.exec(h.trim());
@@ -15,6 +24,5 @@ export function authenticate(headers: HeaderReader, keys: KeyStore): Auth {
       "The Authorization header must be 'Bearer <key>' with a key issued by this service.",
     );
   const found = keys.lookup(m[1]!);
-  if (!found) throw new DomainError("invalid-key", "The key is unknown or has been revoked.");
-  return { kind: "key", ...found };
+  return found instanceof Promise ? found.then(asAuth) : asAuth(found);
 }

@@ -2,7 +2,7 @@
 import type { Config } from "../config/config";
 import type { Content } from "../directory/content";
 import type { Links } from "../domain/links";
-import type { KeyStore } from "../state/keys";
+import type { Keys, StateStore } from "../state/store";
 import type { Limits } from "./limits";
 import type { Cursors } from "./paging";
 import type { Deprecation } from "./deprecations";
@@ -15,7 +15,8 @@ export interface Deps {
   content: Content;
   asOf: string; // the data's as_of (manifest), ISO date-time
   links: Links;
-  keys: KeyStore;
+  keys: Keys; // the state store's (src/state/store.ts): lookup per request, create/revoke/list for tests and tools
+  state?: StateStore; // where keys and link results live (the state file or PostgreSQL)
   limiter: Limits;
   cursors: Cursors;
   deprecations: Deprecation[];

@@ -1,21 +1,21 @@
 // The link checker: every URL probed politely (per-host lanes, delay, robots.txt with Crawl-delay), each result
-// stored in the state file with the transition rule of results.ts, the in-process view updated at once, progress
-// while it runs and a summary at the end.
+// stored in the state store (the state file or PostgreSQL) with the transition rule of results.ts, the in-process
+// view updated at once, progress while it runs and a summary at the end.
 import type { LinksConfig } from "../config/config";
-import type { LinkResultsView } from "./overlay";
 import { runPolitely } from "./politeness";
 import { probe, textFetcher, type ProbeDeps } from "./probe";
 import { silentProgress, type Progress } from "./progress";
-import { LinkResults, type LinkRow, type VerifiedStatus } from "./results";
+import type { LinkRow, VerifiedStatus } from "./results";
+import type { ResultStore } from "../state/store";
 import { RobotsCache } from "./robots";
 import { systemResolver, type Resolver } from "./ssrf";
 import { hostKey } from "./targets";
 
 export interface CheckOptions {
   cfg: LinksConfig;
-  results: LinkResults;
+  results: ResultStore;
   /** The view answers are served from, updated after every check (serve's background run). */
-  view?: LinkResultsView;
+  view?: { set(row: LinkRow): void };
   resolver?: Resolver;
   now?: () => Date;
   sleep?: (ms: number) => Promise<void>;
@@ -81,12 +81,12 @@ export async function checkLinks(urls: string[], o: CheckOptions): Promise<Summa
     hostKey,
     async (url) => {
       const r = await probe(url, deps);
-      const before = o.results.get(url)?.verified_status ?? "not_yet_verified";
-      let row: LinkRow;
+      let row: LinkRow, before: VerifiedStatus;
       try {
-        row = o.results.record(url, r, now(), rule);
+        before = (await o.results.get(url))?.verified_status ?? "not_yet_verified";
+        row = await o.results.record(url, r, now(), rule);
       } catch (e) {
-        throw new Error(`state file: ${(e as Error).message}`);
+        throw new Error(`state store: ${(e as Error).message}`);
       }
       o.view?.set(row);
       s.checked++;

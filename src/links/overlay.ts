@@ -1,5 +1,5 @@
-// The current link-check results as answers show them: an in-memory view of the state file's link_results by
-// URL, laid over the data file's values where Resource, Office and Source objects are serialised
+// The current link-check results as answers show them: an in-memory view of the state store's link_results by
+// URL (the state file here; PostgreSQL in src/state/postgres.ts), laid over the data file's values where Resource, Office and Source objects are serialised
 // (resourceOut, officeOut and sourceOut spread resourceLinkStatus, officeLinkStatus, sourceLinkStatus). `version` grows whenever what answers show changes, so
 // memoised parts of answers (the chain answers of Directory) are keyed by it and ETags follow the content.
 import type { Database } from "bun:sqlite";
@@ -18,8 +18,11 @@ export interface LinkView {
   readonly version: number;
 }
 
+/** The columns of a stored row that answers show. */
+export type ShownRow = Pick<LinkRow, "url" | "verified_status" | "verified_at" | "http_status" | "verification_method">;
+
 /** Fields an answer shows for a stored row; undefined while the checker has never had an answer for the URL. */
-export function fieldsOf(row: LinkRow): LinkFields | undefined {
+export function fieldsOf(row: ShownRow): LinkFields | undefined {
   if (row.verification_method === null && row.verified_status === "not_yet_verified") return undefined;
   return {
     verified_status: row.verified_status,
@@ -38,14 +41,11 @@ const same = (a: LinkFields | undefined, b: LinkFields | undefined) =>
     a.last_http_status === b.last_http_status &&
     a.verification_method === b.verification_method);
 
-export class LinkResultsView implements LinkView {
-  private map = new Map<string, LinkFields>();
-  private dataVersion = -1;
+/** The URL → fields map answers read, and its version: one place for "did what answers show change". Each
+ *  store's view (the state file's below, PostgreSQL's in src/state/postgres.ts) fills it its own way. */
+export class LinkFieldsMap implements LinkView {
+  protected map = new Map<string, LinkFields>();
   version = 0;
-
-  constructor(readonly db: Database) {
-    this.refresh();
-  }
 
   get(url: string): LinkFields | undefined {
     return this.map.get(url);
@@ -54,14 +54,22 @@ export class LinkResultsView implements LinkView {
     return this.map.size;
   }
 
-  /** Re-read the table when another connection (a `check-links` process) has committed since the last look.
-   * Returns true when what answers show has changed. */
-  refresh(): boolean {
-    const v = this.db.query<{ data_version: number }, []>("PRAGMA data_version").get()!.data_version;
-    if (v === this.dataVersion) return false;
-    this.dataVersion = v;
+  /** A row just written by a checker in this process (or announced by another). */
+  set(row: ShownRow): void {
+    this.put(row.url, fieldsOf(row));
+  }
+
+  protected put(url: string, f: LinkFields | undefined): void {
+    if (same(f, this.map.get(url))) return;
+    if (f) this.map.set(url, f);
+    else this.map.delete(url);
+    this.version++;
+  }
+
+  /** Every stored row at once: replaces the map, and bumps the version only when what answers show changed. */
+  protected replace(rows: Iterable<ShownRow>): boolean {
     const next = new Map<string, LinkFields>();
-    for (const row of this.db.query<LinkRow, []>("SELECT * FROM link_results").all()) {
+    for (const row of rows) {
       const f = fieldsOf(row);
       if (f) next.set(row.url, f);
     }
@@ -78,14 +86,25 @@ export class LinkResultsView implements LinkView {
     }
     return changed;
   }
+}
 
-  /** A row just written by a checker in this process. */
-  set(row: LinkRow): void {
-    const f = fieldsOf(row);
-    if (same(f, this.map.get(row.url))) return;
-    if (f) this.map.set(row.url, f);
-    else this.map.delete(row.url);
-    this.version++;
+export class LinkResultsView extends LinkFieldsMap {
+  private dataVersion = -1;
+  /** The state store this view belongs to (set by src/state/file-store.ts). */
+  store?: import("../state/store").StateStore;
+
+  constructor(readonly db: Database) {
+    super();
+    this.refresh();
+  }
+
+  /** Re-read the table when another connection (a `check-links` process) has committed since the last look.
+   * Returns true when what answers show has changed. */
+  refresh(): boolean {
+    const v = this.db.query<{ data_version: number }, []>("PRAGMA data_version").get()!.data_version;
+    if (v === this.dataVersion) return false;
+    this.dataVersion = v;
+    return this.replace(this.db.query<LinkRow, []>("SELECT * FROM link_results").all());
   }
 
   /** Look for results written by other processes every `seconds` (0 = never). Returns a stop function. */

@@ -83,6 +83,7 @@ export function nextState(prev: LinkRow | null, url: string, r: ProbeResult, now
   };
 }
 
+/** The state file's link results (PostgreSQL's: src/state/postgres.ts, through the same nextState). */
 export class LinkResults {
   private readonly one;
   private readonly put;
@@ -102,6 +103,10 @@ export class LinkResults {
 
   all(): LinkRow[] {
     return this.db.query<LinkRow, []>("SELECT * FROM link_results").all();
+  }
+
+  lastCheckedAt(): string | null {
+    return this.db.query<{ at: string | null }, []>("SELECT max(checked_at) AS at FROM link_results").get()?.at ?? null;
   }
 
   /** Apply one check's result and store it; returns the new row. */

@@ -1,6 +1,8 @@
 // API keys: format "pld_" + 32 base64url characters (24 random bytes). Only the SHA-256 of a key is stored;
 // the key itself is printed once by `keys create`. key_id = first 12 hex of the hash (for list and revoke).
+// This is the state file's key store; PostgreSQL's (src/state/postgres.ts) keeps the same rows.
 import type { Database } from "bun:sqlite";
+import type { Keys } from "./store";
 
 export const KEY_PATTERN = /^pld_[A-Za-z0-9_-]{32}$/;
 export type Tier = "standard" | "partner";
@@ -12,9 +14,19 @@ export interface KeyRow {
   revoked_at: string | null;
 }
 
-const sha256 = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");
+/** The stored form of a key: its SHA-256, hex. */
+export const keyHash = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");
 
-export class KeyStore {
+/** A new key, its hash and key_id; the tier and label checked. */
+export function newKey(tier: Tier, label: string): { key: string; hash: string; key_id: string; label: string } {
+  if (tier !== "standard" && tier !== "partner") throw new Error(`unknown tier: ${tier}`);
+  if (!label.trim()) throw new Error("a label is required");
+  const key = `pld_${Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString("base64url")}`;
+  const hash = keyHash(key);
+  return { key, hash, key_id: hash.slice(0, 12), label: label.trim() };
+}
+
+export class KeyStore implements Keys {
   private readonly byHash;
   constructor(private readonly db: Database) {
     this.byHash = db.query<{ key_id: string; tier: Tier; revoked_at: string | null }, [string]>(
@@ -23,11 +35,7 @@ export class KeyStore {
   }
 
   create(tier: Tier, label: string, now = new Date()): { key: string; key_id: string } {
-    if (tier !== "standard" && tier !== "partner") throw new Error(`unknown tier: ${tier}`);
-    if (!label.trim()) throw new Error("a label is required");
-    const key = `pld_${Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString("base64url")}`;
-    const hash = sha256(key);
-    const key_id = hash.slice(0, 12);
+    const { key, hash, key_id } = newKey(tier, label);
     this.db
       .query("INSERT INTO api_keys (key_id, hash, tier, label, created_at) VALUES (?, ?, ?, ?, ?)")
       .run(key_id, hash, tier, label.trim(), now.toISOString());
@@ -50,7 +58,7 @@ export class KeyStore {
 
   /** The tier of a live key, or null when the key is unknown or revoked. */
   lookup(key: string): { tier: Tier; keyId: string } | null {
-    const row = this.byHash.get(sha256(key));
+    const row = this.byHash.get(keyHash(key));
     return row && !row.revoked_at ? { tier: row.tier, keyId: row.key_id } : null;
   }
 }

@@ -1,4 +1,5 @@
-// The small writable state file (API keys, link-check results by URL: src/links/results.ts). Never the data file.
+// The small writable state file (API keys, link-check results by URL: src/links/results.ts, the link checker's
+// lease: src/state/file-store.ts). Never the data file.
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
@@ -16,5 +17,8 @@ export function openStateFile(path: string): Database {
     outcome TEXT NOT NULL, reason TEXT, detail TEXT, checked_at TEXT NOT NULL,
     verified_status TEXT NOT NULL CHECK (verified_status IN ('verified','not_yet_verified','possibly_broken')), verified_at TEXT,
     consecutive_failures INTEGER NOT NULL DEFAULT 0, first_failure_at TEXT)`);
+  db.run(
+    `CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at INTEGER NOT NULL)`,
+  );
   return db;
 }

@@ -6,6 +6,10 @@ import { contentFromYaml } from "../../src/directory/content";
 import { buildDeps } from "../../src/cli/compose";
 import { createApp, type App } from "../../src/http/app";
 import type { Deps } from "../../src/http/deps";
+import type { KeyStore } from "../../src/state/keys";
+
+/** Deps over the state file (every test config's state_store): its key store answers at once (no Promise). */
+export type FileDeps = Omit<Deps, "keys"> & { keys: KeyStore };
 
 export const ROOT = join(import.meta.dir, "../..");
 export const BASE = "http://api.test/v1";
@@ -23,7 +27,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   } as any);
 }
 
-export function yamlApp(overrides: Partial<Config> = {}, mutate?: (d: Deps) => void): { app: App; deps: Deps } {
+export function yamlApp(overrides: Partial<Config> = {}, mutate?: (d: Deps) => void): { app: App; deps: FileDeps } {
   const cfg = testConfig(overrides);
   const deps = buildDeps(cfg, {
     db: null,
@@ -31,7 +35,7 @@ export function yamlApp(overrides: Partial<Config> = {}, mutate?: (d: Deps) => v
     content: contentFromYaml(join(ROOT, "data")),
   });
   mutate?.(deps);
-  return { app: createApp(deps), deps };
+  return { app: createApp(deps), deps: deps as FileDeps };
 }
 
 export interface Call {

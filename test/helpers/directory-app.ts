@@ -6,8 +6,7 @@ import { createApp, type App } from "../../src/http/app";
 import { contentFromStore } from "../../src/directory/content";
 import { Directory } from "../../src/directory/directory";
 import type { Config } from "../../src/config/config";
-import type { Deps } from "../../src/http/deps";
-import { testConfig } from "./app";
+import { testConfig, type FileDeps } from "./app";
 import { fullDataFile } from "./data-file";
 
 const lifted = { per_minute: 1e9, per_day: 1e9 };
@@ -29,7 +28,10 @@ export async function fullDirectory() {
   return shared;
 }
 
-export async function fullApp(overrides: Partial<Config> = {}, liftLimits = true): Promise<{ app: App; deps: Deps }> {
+export async function fullApp(
+  overrides: Partial<Config> = {},
+  liftLimits = true,
+): Promise<{ app: App; deps: FileDeps }> {
   const { directory } = await fullDirectory();
   const base = testConfig();
   const limits = liftLimits
@@ -50,5 +52,5 @@ export async function fullApp(overrides: Partial<Config> = {}, liftLimits = true
     content: directory.content,
   });
   deps.directory = directory;
-  return { app: createApp(deps), deps };
+  return { app: createApp(deps), deps: deps as FileDeps };
 }

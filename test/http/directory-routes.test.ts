@@ -2,14 +2,13 @@
 // paging with signed cursors and Link rel="next", and keys that change page caps only.
 import { beforeAll, describe, expect, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
-import { call, PROBLEMS, BASE } from "../helpers/app";
+import { call, PROBLEMS, BASE, type FileDeps } from "../helpers/app";
 import { fullApp } from "../helpers/directory-app";
 import { Envelope } from "../../src/http/schemas/common";
 import { PlacePage, ResolveResult, ResourcePage, SearchResult } from "../../src/http/schemas/directory";
 import type { App } from "../../src/http/app";
-import type { Deps } from "../../src/http/deps";
 
-let app: App, deps: Deps;
+let app: App, deps: FileDeps;
 beforeAll(async () => {
   ({ app, deps } = await fullApp());
 }, 600_000);

@@ -2,14 +2,13 @@
 // Hennepin County, and records whose origin is not documented).
 import { beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { call, testConfig } from "../helpers/app";
+import { call, testConfig, type FileDeps } from "../helpers/app";
 import { fixtureDataFile } from "../helpers/data-file";
 import { buildDeps } from "../../src/cli/compose";
 import { createApp, type App } from "../../src/http/app";
 import { contentFromStore } from "../../src/directory/content";
-import type { Deps } from "../../src/http/deps";
 
-let app: App, deps: Deps;
+let app: App, deps: FileDeps;
 beforeAll(async () => {
   const db = new Database(await fixtureDataFile(), { readonly: true });
   const base = testConfig();
@@ -27,7 +26,7 @@ beforeAll(async () => {
     db,
     manifest: { as_of: "2026-11-22T00:00:00Z", content_sha256: "fixture" },
     content: contentFromStore(db),
-  });
+  }) as FileDeps;
   app = createApp(deps);
 }, 600_000);
 
