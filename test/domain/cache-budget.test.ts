@@ -4,7 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { LRUCache } from "lru-cache";
-import { CACHE_MB, budgeted, estimateBytes } from "../src/domain/cache-budget";
+import { CACHE_MB, budgeted, estimateBytes } from "../../src/domain/cache-budget";
 
 const srcFiles = (dir: string): string[] =>
   readdirSync(dir).flatMap((f) => {
@@ -28,7 +28,7 @@ describe("cache budgets", () => {
 
   test("every LRU and TTL cache in src is bounded in bytes, except the limiter's fixed-size counters", () => {
     const unbounded: string[] = [];
-    for (const f of srcFiles(join(import.meta.dir, "../src"))) {
+    for (const f of srcFiles(join(import.meta.dir, "../../src"))) {
       const text = readFileSync(f, "utf8");
       for (const m of text.matchAll(/new (?:LRUCache|TtlCache)(?:<[^>]*>)?\(([\s\S]{0,200})/g)) {
         const args = m[1]!;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { DomainError } from "../src/domain/errors.ts";
-import { CensusGeocoder, isApproximate, leadingHouseNumber } from "../src/lookups/geocoder/census.ts";
-import { AddressLookup } from "../src/lookups/geocoder/service.ts";
-import { TtlCache, h3Key, normaliseAddress } from "../src/lookups/cache.ts";
-import { singleFlight } from "../src/lookups/single-flight.ts";
-import { UpstreamError, getJson } from "../src/lookups/http-client.ts";
-import { startCensusDouble, type CensusDouble } from "./doubles/census-geocoder.ts";
+import { DomainError } from "../../src/domain/errors.ts";
+import { CensusGeocoder, isApproximate, leadingHouseNumber } from "../../src/lookups/geocoder/census.ts";
+import { AddressLookup } from "../../src/lookups/geocoder/service.ts";
+import { TtlCache, h3Key, normaliseAddress } from "../../src/lookups/cache.ts";
+import { singleFlight } from "../../src/lookups/single-flight.ts";
+import { UpstreamError, getJson } from "../../src/lookups/http-client.ts";
+import { startCensusDouble, type CensusDouble } from "../doubles/census-geocoder.ts";
 
 let double: CensusDouble;
 beforeAll(async () => {

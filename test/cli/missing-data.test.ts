@@ -5,7 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { ROOT } from "./helpers/app";
+import { ROOT } from "../helpers/app";
 
 describe("a missing data file", () => {
   test("serve from the checkout refuses to start, in one line naming the file and how to build it", () => {

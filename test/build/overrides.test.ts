@@ -1,10 +1,10 @@
 // The authored local overrides in data/resources/overrides-*.yaml, loaded as the build loads them.
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { loadAuthoredRecords } from "../scripts/build/records-authored";
-import type { JurisdictionIn } from "../scripts/build/records-common";
+import { loadAuthoredRecords } from "../../scripts/build/records-authored";
+import type { JurisdictionIn } from "../../scripts/build/records-common";
 
-const DIR = join(import.meta.dir, "..", "data", "resources");
+const DIR = join(import.meta.dir, "../..", "data", "resources");
 const J = (jurisdiction_id: string, type: string, name: string): JurisdictionIn => ({
   jurisdiction_id,
   type,

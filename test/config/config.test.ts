@@ -3,8 +3,8 @@ import { parse } from "yaml";
 import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { defaultConfig, loadConfig } from "../src/config/config";
-import { ROOT } from "./helpers/app";
+import { defaultConfig, loadConfig } from "../../src/config/config";
+import { ROOT } from "../helpers/app";
 
 describe("configuration", () => {
   test("config.example.yaml documents every key, with the defaults", () => {

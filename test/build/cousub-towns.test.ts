@@ -5,12 +5,12 @@
 import { beforeAll, afterAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { Value } from "@sinclair/typebox/value";
-import { call } from "./helpers/app";
-import { fullApp, fullDirectory } from "./helpers/directory-app";
-import { fullDataFile } from "./helpers/data-file";
-import { Envelope } from "../src/http/schemas/common";
-import { ResolveResult } from "../src/http/schemas/directory";
-import type { App } from "../src/http/app";
+import { call } from "../helpers/app";
+import { fullApp, fullDirectory } from "../helpers/directory-app";
+import { fullDataFile } from "../helpers/data-file";
+import { Envelope } from "../../src/http/schemas/common";
+import { ResolveResult } from "../../src/http/schemas/directory";
+import type { App } from "../../src/http/app";
 
 let app: App, db: Database;
 beforeAll(async () => {

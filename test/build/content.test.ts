@@ -3,9 +3,9 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "fs";
 import { join } from "path";
 import { parse } from "yaml";
-import { TOPICS } from "../src/domain/vocabulary";
+import { TOPICS } from "../../src/domain/vocabulary";
 
-const DATA = join(import.meta.dir, "..", "data");
+const DATA = join(import.meta.dir, "../..", "data");
 const HEADER = /^# Authored for this project, \d{4}-\d{2}-\d{2}; plain-language summary, not legal advice\.\s*$/;
 const HTML_TAG = /<\s*\/?\s*[a-zA-Z!][^>]*>?/;
 const URL_LIKE = /https?:|www\./i;

@@ -2,12 +2,12 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildDirectoryRecords } from "../scripts/build/directory-records";
-import { loadAuthoredRecords } from "../scripts/build/records-authored";
-import { matchRegistry, orgVariants, type DotgovRow } from "../scripts/build/dotgov";
-import type { JurisdictionIn } from "../scripts/build/records-common";
+import { buildDirectoryRecords } from "../../scripts/build/directory-records";
+import { loadAuthoredRecords } from "../../scripts/build/records-authored";
+import { matchRegistry, orgVariants, type DotgovRow } from "../../scripts/build/dotgov";
+import type { JurisdictionIn } from "../../scripts/build/records-common";
 
-const ROOT = join(import.meta.dir, "..");
+const ROOT = join(import.meta.dir, "../..");
 const SOURCES = join(ROOT, "..", "shared", "data");
 
 const J = (

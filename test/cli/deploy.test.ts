@@ -6,10 +6,10 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { loadConfig, wildcardWithoutBaseUrl } from "../src/config/config";
-import { workerCount, workersRefused } from "../src/cli/workers";
-import { inAny } from "../src/http/client-address";
-import { ROOT } from "./helpers/app";
+import { loadConfig, wildcardWithoutBaseUrl } from "../../src/config/config";
+import { workerCount, workersRefused } from "../../src/cli/workers";
+import { inAny } from "../../src/http/client-address";
+import { ROOT } from "../helpers/app";
 
 const compose = parse(readFileSync(join(ROOT, "deploy/compose.yaml"), "utf8"), { merge: true });
 const nginx = readFileSync(join(ROOT, "deploy/nginx.conf"), "utf8");

@@ -4,11 +4,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { $ } from "bun";
-import { ROOT } from "./helpers/app";
-import { atlasDataFile } from "./helpers/data-file";
-import { rawRequest } from "./helpers/raw-http";
-import { COMMANDS } from "../src/cli/commands";
-import pkg from "../package.json" with { type: "json" };
+import { ROOT } from "../helpers/app";
+import { atlasDataFile } from "../helpers/data-file";
+import { rawRequest } from "../helpers/raw-http";
+import { COMMANDS } from "../../src/cli/commands";
+import pkg from "../../package.json" with { type: "json" };
 
 const work = mkdtempSync(join(tmpdir(), "directory-exe-"));
 const exe = join(work, "directory");

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { ROOT } from "./helpers/app";
-import { atlasDataFile } from "./helpers/data-file";
-import { startCensusDouble, SLOW_MS } from "./doubles/census-geocoder";
+import { ROOT } from "../helpers/app";
+import { atlasDataFile } from "../helpers/data-file";
+import { startCensusDouble, SLOW_MS } from "../doubles/census-geocoder";
 
 const work = mkdtempSync(join(tmpdir(), "directory-stop-"));
 const doubles: { stop(): void }[] = [];

@@ -4,9 +4,9 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DockerfileParser } from "dockerfile-ast";
-import { loadConfig, wildcardWithoutBaseUrl } from "../src/config/config";
-import { COMMANDS } from "../src/cli/commands";
-import { ROOT } from "./helpers/app";
+import { loadConfig, wildcardWithoutBaseUrl } from "../../src/config/config";
+import { COMMANDS } from "../../src/cli/commands";
+import { ROOT } from "../helpers/app";
 
 const text = readFileSync(join(ROOT, "Containerfile"), "utf8");
 const file = DockerfileParser.parse(text);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { fullDataFile } from "./helpers/data-file";
+import { fullDataFile } from "../helpers/data-file";
 import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
-import { BoundaryIndex, type PointChain } from "../src/directory/boundaries";
-import { decodeSpatialiteBlob } from "../src/directory/spatialite-blob";
-import { mulberry32 } from "./helpers/random";
+import { BoundaryIndex, type PointChain } from "../../src/directory/boundaries";
+import { decodeSpatialiteBlob } from "../../src/directory/spatialite-blob";
+import { mulberry32 } from "../helpers/random";
 
 // mod_spatialite is used here ONLY to produce reference blobs / the fixture; the code under test never loads it.
 function spatialDb(): Database {

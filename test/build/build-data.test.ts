@@ -5,10 +5,10 @@ import { Database } from "bun:sqlite";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { buildData } from "../scripts/build-data";
-import { verifyManifest } from "../src/directory/manifest";
+import { buildData } from "../../scripts/build-data";
+import { verifyManifest } from "../../src/directory/manifest";
 
-const root = resolve(import.meta.dir, "..");
+const root = resolve(import.meta.dir, "../..");
 const sourcesDir = resolve(root, "../shared/data");
 const haveSources = existsSync(join(sourcesDir, "ocd/us_census_places.csv"));
 const fixture = join(root, "test/fixtures/extra-records.yaml");

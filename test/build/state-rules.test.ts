@@ -4,7 +4,7 @@ import { readFileSync } from "fs";
 import { join } from "path";
 import { parse } from "yaml";
 
-const FILE = join(import.meta.dir, "..", "data", "state-rules.yaml");
+const FILE = join(import.meta.dir, "../..", "data", "state-rules.yaml");
 const RAW = readFileSync(FILE, "utf8");
 const DOC: Record<string, any> = parse(RAW);
 
@@ -152,7 +152,7 @@ describe("data/state-rules.yaml", () => {
 describe("rule review of the town and township states (issue 20)", () => {
   test("each rule's evidence is the state's own statute or agency page, except three jobs with none stored", () => {
     const rules = DOC;
-    const csv = readFileSync(join(import.meta.dir, "../../shared/data/dotgov/current-full.csv"), "utf8").split("\n");
+    const csv = readFileSync(join(import.meta.dir, "../../../shared/data/dotgov/current-full.csv"), "utf8").split("\n");
     const stateDomains = new Map<string, string[]>();
     for (const l of csv) {
       const c = l.split(",");

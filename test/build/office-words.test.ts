@@ -3,9 +3,9 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "fs";
 import { join } from "path";
 import { parse } from "yaml";
-import { OfficeWords } from "../scripts/build/office-words";
+import { OfficeWords } from "../../scripts/build/office-words";
 
-const DATA = join(import.meta.dir, "..", "data");
+const DATA = join(import.meta.dir, "../..", "data");
 const WORDS: any[] = parse(readFileSync(join(DATA, "office-words.yaml"), "utf8")).words;
 const RULES: Record<string, any> = parse(readFileSync(join(DATA, "state-rules.yaml"), "utf8"));
 const FUNCTIONS = ["assessment", "tax_collection", "recording", "zoning", "permits", "gis", "exemptions"];

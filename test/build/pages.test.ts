@@ -1,9 +1,9 @@
 // Office pages read by hand (data/pages): the quote check, the host check, and the committed records.
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { checkPageRecord, governmentOnly, readPageFiles, type CheckCtx, type PageRecord } from "../scripts/build/pages";
-import { OwnHosts } from "../scripts/build/own-hosts";
-import { addStateHosts } from "../scripts/build/registry-hosts";
+import { checkPageRecord, governmentOnly, readPageFiles, type CheckCtx, type PageRecord } from "../../scripts/build/pages";
+import { OwnHosts } from "../../scripts/build/own-hosts";
+import { addStateHosts } from "../../scripts/build/registry-hosts";
 
 const own = new OwnHosts();
 own.add("county:17031", "cookcountyil.gov");
@@ -204,7 +204,7 @@ describe("the host check", () => {
 });
 
 describe("the committed records (data/pages)", () => {
-  const all = readPageFiles(join(import.meta.dir, "..", "data", "pages"));
+  const all = readPageFiles(join(import.meta.dir, "../..", "data", "pages"));
   test("hundreds of records, each with a page, a read date and a quote of at most 300 characters", () => {
     expect(all.length).toBeGreaterThan(600);
     for (const { file, index, record: r } of all) {
@@ -226,7 +226,7 @@ describe("the committed records (data/pages)", () => {
 
 describe("own hosts named by the .gov registry (registry-hosts.ts)", () => {
   test("a County row naming 'X Co.' is county X's own host; a special district named after the county is not", async () => {
-    const { addNamedRegistryHosts } = await import("../scripts/build/registry-hosts");
+    const { addNamedRegistryHosts } = await import("../../scripts/build/registry-hosts");
     const own4 = new OwnHosts();
     const csv = [
       "Domain name,Domain type,Organization name,Suborganization name,City,State,Security contact email",

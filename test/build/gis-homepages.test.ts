@@ -7,12 +7,12 @@ import { gunzipSync } from "bun";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Value } from "@sinclair/typebox/value";
-import { call } from "./helpers/app";
-import { Envelope } from "../src/http/schemas/common";
-import { ResourcePage } from "../src/http/schemas/directory";
-import { fullApp, fullDirectory } from "./helpers/directory-app";
-import { SHARED_DATA } from "./helpers/data-file";
-import type { App } from "../src/http/app";
+import { call } from "../helpers/app";
+import { Envelope } from "../../src/http/schemas/common";
+import { ResourcePage } from "../../src/http/schemas/directory";
+import { fullApp, fullDirectory } from "../helpers/directory-app";
+import { SHARED_DATA } from "../helpers/data-file";
+import type { App } from "../../src/http/app";
 import {
   gisOfficeName,
   isCopyHost,
@@ -21,9 +21,9 @@ import {
   providerOf,
   publisherOf,
   attributionOf,
-} from "../scripts/build/oa-rules";
-import { cleanNote, homeUrl, readGsa } from "../scripts/build/gsa";
-import type { JurisdictionIn } from "../scripts/build/records-common";
+} from "../../scripts/build/oa-rules";
+import { cleanNote, homeUrl, readGsa } from "../../scripts/build/gsa";
+import type { JurisdictionIn } from "../../scripts/build/records-common";
 
 let app: App, db: Database;
 beforeAll(async () => {

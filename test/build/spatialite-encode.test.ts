@@ -2,7 +2,7 @@
 // and declines what it does not handle, so the build falls back to SpatiaLite there.
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { multiPolygonBlob } from "../scripts/build/spatialite-encode";
+import { multiPolygonBlob } from "../../scripts/build/spatialite-encode";
 
 const db = new Database(":memory:");
 db.loadExtension("mod_spatialite");
