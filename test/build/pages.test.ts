@@ -1,7 +1,13 @@
 // Office pages read by hand (data/pages): the quote check, the host check, and the committed records.
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { checkPageRecord, governmentOnly, readPageFiles, type CheckCtx, type PageRecord } from "../../scripts/build/pages";
+import {
+  checkPageRecord,
+  governmentOnly,
+  readPageFiles,
+  type CheckCtx,
+  type PageRecord,
+} from "../../scripts/build/pages";
 import { OwnHosts } from "../../scripts/build/own-hosts";
 import { addStateHosts } from "../../scripts/build/registry-hosts";
 
