@@ -4,7 +4,7 @@
 // Progress on stderr, the summary on stdout.
 import type { Config } from "../config/config";
 import { openDataFile } from "./compose";
-import { openStateStore } from "../state/store";
+import { openStateStore } from "../state/open";
 import { summaryLines, userAgentOf } from "../links/checker";
 import { checkUnderLease } from "../links/leased";
 import { consoleProgress } from "../links/progress";

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import type { Config } from "../config/config";
 import { contentFromStore, type Content } from "../directory/content";
 import { linksFor } from "../domain/links";
-import { openStateStore } from "../state/store";
+import { openStateStore } from "../state/open";
 import { lookupTaker, type Limits } from "../http/limits";
 import { limitsFor } from "../http/limit-stores";
 import { Directory } from "../directory/directory";

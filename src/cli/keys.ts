@@ -1,8 +1,9 @@
 // `directory keys create --tier standard|partner [--label TEXT] | revoke KEY_ID | list`: API keys in the state store
 // (the state file, or PostgreSQL shared by every replica: config state_store).
 import type { Config } from "../config/config";
-import type { Tier } from "../state/keys";
-import { openStateStore, type StateStore } from "../state/store";
+import type { Tier } from "../state/store";
+import { openStateStore } from "../state/open";
+import type { StateStore } from "../state/store";
 import { commandNamed, str, usageOf, type Parsed } from "./commands";
 
 export async function runKeys(cfg: Config, p: Parsed): Promise<number> {

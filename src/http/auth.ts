@@ -3,7 +3,8 @@
 // later (a Promise), or refuse with 503 when it cannot be asked (src/state/postgres.ts).
 import { DomainError } from "../domain/errors";
 import type { HeaderReader } from "./incoming";
-import { KEY_PATTERN, type Tier } from "../state/keys";
+import { KEY_PATTERN } from "../state/keys";
+import type { Tier } from "../state/store";
 import type { FoundKey, KeyLookup } from "../state/store";
 
 export type Auth = { kind: "anonymous" } | { kind: "key"; tier: Tier; keyId: string };

@@ -3,20 +3,8 @@
 // (resourceOut, officeOut and sourceOut spread resourceLinkStatus, officeLinkStatus, sourceLinkStatus). `version` grows whenever what answers show changes, so
 // memoised parts of answers (the chain answers of Directory) are keyed by it and ETags follow the content.
 import type { Database } from "bun:sqlite";
-import type { Links } from "../domain/links";
+import type { LinkFields, LinkView, Links } from "../domain/links";
 import type { LinkRow, VerifiedStatus } from "./results";
-
-export interface LinkFields {
-  verified_status: VerifiedStatus;
-  verified_at: string | null;
-  last_http_status: number | null;
-  verification_method: "automated" | null;
-}
-/** What the domain needs: the fields of a URL (undefined: never checked, the data file's values stand) and a version. */
-export interface LinkView {
-  get(url: string): LinkFields | undefined;
-  readonly version: number;
-}
 
 /** The columns of a stored row that answers show. */
 export type ShownRow = Pick<LinkRow, "url" | "verified_status" | "verified_at" | "http_status" | "verification_method">;
@@ -91,7 +79,7 @@ export class LinkFieldsMap implements LinkView {
 export class LinkResultsView extends LinkFieldsMap {
   private dataVersion = -1;
   /** The state store this view belongs to (set by src/state/file-store.ts). */
-  store?: import("../state/store").StateStore;
+  store?: import("../state/store").StateStore; // type only
 
   constructor(readonly db: Database) {
     super();

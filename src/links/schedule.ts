@@ -7,7 +7,7 @@
 import type { Database } from "bun:sqlite";
 import type { Config } from "../config/config";
 import type { Links } from "../domain/links";
-import { storeOfView } from "../state/store";
+import { storeOfView } from "../state/open";
 import { summaryLines, userAgentOf } from "./checker";
 import { checkUnderLease } from "./leased";
 import { targetsOf } from "./targets";

@@ -2,17 +2,9 @@
 // the key itself is printed once by `keys create`. key_id = first 12 hex of the hash (for list and revoke).
 // This is the state file's key store; PostgreSQL's (src/state/postgres.ts) keeps the same rows.
 import type { Database } from "bun:sqlite";
-import type { Keys } from "./store";
+import type { KeyRow, Keys, Tier } from "./store";
 
 export const KEY_PATTERN = /^pld_[A-Za-z0-9_-]{32}$/;
-export type Tier = "standard" | "partner";
-export interface KeyRow {
-  key_id: string;
-  tier: Tier;
-  label: string;
-  created_at: string;
-  revoked_at: string | null;
-}
 
 /** The stored form of a key: its SHA-256, hex. */
 export const keyHash = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");

@@ -18,11 +18,12 @@
 // its answers at once, and re-reads the table every links.reload_s when (count, sum of seq) changed. `version`
 // grows with every change shown, so memoised answers and ETags follow.
 import { DomainError } from "../domain/errors";
-import { LinkFieldsMap, fieldsOf, type LinkFields, type ShownRow } from "../links/overlay";
+import { LinkFieldsMap, fieldsOf, type ShownRow } from "../links/overlay";
+import type { LinkFields } from "../domain/links";
 import type { ProbeResult } from "../links/probe";
 import { nextState, type LinkRow, type TransitionRule } from "../links/results";
-import { keyHash, newKey, type KeyRow, type Tier } from "./keys";
-import type { FoundKey, Keys, LeaseAnswer, ResultStore, StateStore, StoreView } from "./store";
+import { keyHash, newKey } from "./keys";
+import type { FoundKey, KeyRow, Keys, LeaseAnswer, ResultStore, StateStore, StoreView, Tier } from "./store";
 
 export const KEY_REFRESH_S = 30;
 export const NEGATIVE_TTL_MS = 10_000;

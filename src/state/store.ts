@@ -1,20 +1,26 @@
 // THE state store interface: where API keys, link-check results and the link checker's lease live. Config
 // `state_store` picks one: "file" (the state file, `state_file`: one machine, the default) or a postgres:// URL
-// (src/state/postgres.ts: shared by every replica). compose.ts, the CLI and the link checker see only this.
+// (src/state/postgres.ts: shared by every replica), opened by src/state/open.ts. compose.ts, the CLI and the link
+// checker see only this.
 //   - keys: `lookup` answers a known key from memory (no round trip); the file store answers every key that way;
 //     PostgreSQL may answer a key it has not seen yet later (a Promise) or refuse with a DomainError (503).
 //   - results: THE transition rule (src/links/results.ts nextState) applied where the row is stored;
 //   - view: what answers show (src/links/overlay.ts LinkFieldsMap), refreshed from the store;
 //   - leases: one holder at a time for a named job (the link checker), taken atomically, with an expiry.
-import type { Config } from "../config/config";
-import { LinkResultsView, type LinkView } from "../links/overlay";
+import type { LinkView } from "../domain/links";
 import type { ProbeResult } from "../links/probe";
 import type { LinkRow, TransitionRule } from "../links/results";
-import { FileStateStore } from "./file-store";
-import type { KeyRow, Tier } from "./keys";
-import { PostgresStateStore } from "./postgres";
 
 export type MaybePromise<T> = T | Promise<T>;
+
+export type Tier = "standard" | "partner";
+export interface KeyRow {
+  key_id: string;
+  tier: Tier;
+  label: string;
+  created_at: string;
+  revoked_at: string | null;
+}
 
 export interface FoundKey {
   tier: Tier;
@@ -59,24 +65,4 @@ export interface StateStore {
   renewLease(name: string, holder: string, ttlMs: number): Promise<boolean>;
   releaseLease(name: string, holder: string): Promise<void>;
   close(): Promise<void>;
-}
-
-/** The store config `state_store` names. `serving`: a serve process (keys and results kept in memory, refreshed
- *  from the store); the CLI's keys and check-links commands only read and write. */
-export function openStateStore(
-  cfg: Config,
-  opts: { serving?: boolean; log?: (line: string) => void } = {},
-): StateStore {
-  if (cfg.state_store === "file" || !cfg.state_store) return FileStateStore.open(cfg.state_file);
-  const store = new PostgresStateStore(cfg.state_store, opts.log);
-  if (opts.serving) store.serve();
-  return store;
-}
-
-/** The store behind a view answers read (a bare state-file view made by a test gets its file store). */
-export function storeOfView(view: LinkView | undefined): StateStore | null {
-  if (!view) return null;
-  const s = (view as { store?: StateStore }).store;
-  if (s) return s;
-  return view instanceof LinkResultsView ? new FileStateStore(view.db, view.db.filename, view) : null;
 }
