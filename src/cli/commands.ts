@@ -166,7 +166,7 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: "load-parcels",
     summary: "load one county's parcels into the parcel store",
-    args: "--county county:NNNNN --mapping FILE.yaml INPUT(.csv|.geojson|.topojson|.gpkg|.shp) [--join TABLE]",
+    args: "--county county:NNNNN --mapping FILE.yaml INPUT(.csv|.geojson|.topojson|.gpkg|.shp) [--join TABLE] [--store FILE | --into postgres://…]",
     positionals: { min: 1, max: 1, names: "INPUT" },
     options: {
       config: CONFIG,
@@ -183,6 +183,12 @@ export const COMMANDS: CommandSpec[] = [
         help: "the table the mapping's join: names, when it is not beside INPUT (e.g. the assessor's CSV)",
       },
       store: { type: "string", value: "FILE", help: "the parcel store (default: config parcels.file)" },
+      into: {
+        type: "string",
+        value: "URL",
+        help: "load into this PostgreSQL/PostGIS database instead of the store file (postgres://…; serve it with parcels.source)",
+        check: (v) => (/^postgres(ql)?:\/\/.+/.test(v) ? null : `must be a postgres:// URL`),
+      },
     },
   },
   {

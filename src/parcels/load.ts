@@ -1,7 +1,11 @@
 // load-parcels: one county's input (CSV, GeoJSON, GeoPackage, shapefile) through its mapping into the parcel
 // store. Owner, taxpayer and mailing-name columns are never read. Road, water and condominium common-element
 // records are left out and counted. Progress on long loads; a summary of rows read, kept and rejected by reason.
-import { copyFileSync, existsSync, renameSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, renameSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join as joinPath } from "node:path";
+import { Database } from "bun:sqlite";
+import { SQL } from "bun";
 import proj4 from "proj4";
 import { SingleBar, Presets } from "cli-progress";
 import { FIELDS, type Field } from "./fields";
@@ -12,6 +16,7 @@ import { bboxOf, centroid, inSet, mapCoords, positive, readDate } from "./values
 import { refreshStats } from "./stats";
 import type { ParcelRecord } from "./source";
 import { joinNotes, joinTable, type JoinCounts } from "./join";
+import { copyCounty, ensureSchema, safeUrl } from "./postgis-store";
 
 export interface LoadOptions {
   county: string;
@@ -20,6 +25,8 @@ export interface LoadOptions {
   /** the table the mapping's `join:` names, when it is not beside the input */
   join?: string;
   store: string;
+  /** a postgres:// URL: load into that PostGIS database instead of the store file (postgis-store.ts) */
+  into?: string;
   progress?: boolean;
   log?: (s: string) => void;
 }
@@ -209,7 +216,8 @@ export async function loadParcels(o: LoadOptions): Promise<LoadSummary> {
   bar?.stop();
 
   s.kept = byApn.size;
-  write(o, m, [...byApn.values()], s, log);
+  if (o.into) await writePostgis(o, o.into, m, [...byApn.values()], s, log);
+  else write(o, m, [...byApn.values()], s, log);
   return s;
 }
 
@@ -236,9 +244,47 @@ function write(o: LoadOptions, m: Mapping, rows: Row[], s: LoadSummary, log: (s:
   }
 }
 
-function writeInto(path: string, o: LoadOptions, m: Mapping, rows: Row[], s: LoadSummary, log: (s: string) => void) {
-  const { db, spatial } = openForWrite(path);
-  if (!spatial)
+/** Into PostGIS: the same load into a temporary store file (ranks, running sums, stats and date runs by the same
+ *  code), then that county copied into the database in one transaction (postgis-store.ts); the file removed. */
+async function writePostgis(
+  o: LoadOptions,
+  url: string,
+  m: Mapping,
+  rows: Row[],
+  s: LoadSummary,
+  log: (s: string) => void,
+) {
+  const dir = mkdtempSync(joinPath(tmpdir(), "parcels-into-"));
+  const sql = new SQL(url, { max: 1 });
+  try {
+    const staged = joinPath(dir, "staged.sqlite");
+    writeInto(staged, o, m, rows, s, log, false);
+    await ensureSchema(sql);
+    const db = new Database(staged, { readonly: true });
+    try {
+      const t0 = performance.now();
+      const n = await copyCounty(sql, db, o.county, { progress: o.progress, log });
+      log(`${o.county}: ${n} parcels copied into ${safeUrl(url)} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    } finally {
+      db.close();
+    }
+  } finally {
+    await sql.close().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function writeInto(
+  path: string,
+  o: LoadOptions,
+  m: Mapping,
+  rows: Row[],
+  s: LoadSummary,
+  log: (s: string) => void,
+  spatialite = true,
+) {
+  const { db, spatial } = openForWrite(path, { spatialite });
+  if (!spatial && spatialite)
     log("mod_spatialite is not available: the store is plain SQLite (no geom column for QGIS); answers are the same");
   try {
     const cols = [

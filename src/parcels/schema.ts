@@ -39,19 +39,21 @@ CREATE INDEX IF NOT EXISTS parcels_${f}_rank ON parcels (county_id, r_${f}) WHER
 ${NUMERIC.map((f) => `CREATE INDEX IF NOT EXISTS parcels_date_${f} ON parcels (county_id, sale_date, apn, d_${f}, e_${f}, ${f}) WHERE sale_date IS NOT NULL AND ${f} IS NOT NULL;`).join("\n")}
 `;
 
-/** Open (creating when missing) the parcel store for writing; `spatial` tells whether mod_spatialite loaded. */
-export function openForWrite(path: string): { db: Database; spatial: boolean } {
+/** Open (creating when missing) the parcel store for writing; `spatial` tells whether mod_spatialite loaded
+ *  (`spatialite: false`: not tried, for a staging file whose rows go on to PostGIS). */
+export function openForWrite(path: string, o: { spatialite?: boolean } = {}): { db: Database; spatial: boolean } {
   const db = new Database(path, { create: true, readwrite: true });
   db.run("PRAGMA journal_mode=DELETE");
   let spatial = false;
-  try {
-    db.loadExtension("mod_spatialite");
-    spatial = true;
-    if (!db.query("SELECT 1 FROM sqlite_master WHERE name = 'spatial_ref_sys'").get())
-      db.query("SELECT InitSpatialMetadata(1)").get();
-  } catch {
-    spatial = false;
-  }
+  if (o.spatialite !== false)
+    try {
+      db.loadExtension("mod_spatialite");
+      spatial = true;
+      if (!db.query("SELECT 1 FROM sqlite_master WHERE name = 'spatial_ref_sys'").get())
+        db.query("SELECT InitSpatialMetadata(1)").get();
+    } catch {
+      spatial = false;
+    }
   db.run(SCHEMA);
   // a store written before these columns existed gets them (its counties answer as before)
   for (const [table, col] of [
