@@ -24,6 +24,7 @@ import { NUMERIC } from "./schema";
 
 export const PG_SCHEMA = "parcels";
 const T = (t: string) => `${PG_SCHEMA}.${t}`;
+const TABLES_OF = ["parcels", "county_stats", "date_runs", "counties"];
 
 const TABLES = `
 CREATE SCHEMA IF NOT EXISTS ${PG_SCHEMA};
@@ -187,7 +188,9 @@ export function safeUrl(url: string): string {
 export interface CopyOptions {
   progress?: boolean;
   log?: (s: string) => void;
-  /** run VACUUM ANALYZE on the tables after the county is in (default true; a bulk load does it once at the end) */
+  /** ANALYZE the tables after the county is in (default true; a bulk load runs vacuumAnalyze once at the end).
+   *  Not VACUUM: at national scale it would read every index whole after each county; autovacuum clears the
+   *  replaced rows, and until it has, an edge seek reads one heap page more. */
   analyze?: boolean;
 }
 
@@ -214,8 +217,7 @@ export async function copyCounty(sql: SQL, store: Database, countyId: string, o:
   await sql.begin(async (tx) => {
     // one load of a county at a time (another county's load goes on beside it)
     await tx.unsafe("SELECT pg_advisory_xact_lock(hashtext($1))", [`directory parcels ${countyId}`]);
-    for (const t of ["parcels", "county_stats", "date_runs", "counties"])
-      await tx.unsafe(`DELETE FROM ${T(t)} WHERE county_id = $1`, [countyId]);
+    for (const t of TABLES_OF) await tx.unsafe(`DELETE FROM ${T(t)} WHERE county_id = $1`, [countyId]);
     const w = tx.unsafe(`COPY ${T("parcels")} (${COPY_COLS.join(", ")}, shape, pt) FROM STDIN`).writable();
     const out = w.getWriter();
     try {
@@ -311,12 +313,12 @@ export async function copyCounty(sql: SQL, store: Database, countyId: string, o:
   });
   bar?.update(total);
   bar?.stop();
-  if (o.analyze !== false) await vacuumAnalyze(sql);
+  if (o.analyze !== false) for (const t of TABLES_OF) await sql.unsafe(`ANALYZE ${T(t)}`);
   return done;
 }
 
-/** VACUUM ANALYZE the parcel tables: the planner's statistics, and the visibility map that lets the edge seeks
- *  answer from the index alone (a vacuum reads only the pages changed since the last one). */
+/** VACUUM ANALYZE the parcel tables, once after a bulk load: the planner's statistics, and the visibility map that
+ *  lets the edge seeks answer from the index alone. */
 export async function vacuumAnalyze(sql: SQL): Promise<void> {
-  for (const t of ["parcels", "county_stats", "date_runs", "counties"]) await sql.unsafe(`VACUUM (ANALYZE) ${T(t)}`);
+  for (const t of TABLES_OF) await sql.unsafe(`VACUUM (ANALYZE) ${T(t)}`);
 }
