@@ -4,7 +4,7 @@
 // a summary.
 import type { Config } from "../config/config";
 import { loadParcels, summaryLines } from "../parcels/load";
-import { safeUrl } from "../parcels/postgis-store";
+import { safeUrl } from "../domain/safe-url";
 import { commandNamed, str, usageOf, type Parsed } from "./commands";
 
 export async function runLoadParcels(cfg: Config, p: Parsed): Promise<number> {

@@ -2,6 +2,7 @@ import { wildcardWithoutBaseUrl, type Config } from "../config/config";
 import { startFront, type Front } from "../http/server";
 import { buildDeps, composeApp, mountMcp, openData } from "./compose";
 import { startLinkChecks } from "../links/schedule";
+import { safeUrl } from "../domain/safe-url";
 import { runPrimary, workerCount, workerRole, workersRefused } from "./workers";
 
 export async function runServe(cfg: Config): Promise<number> {
@@ -40,17 +41,20 @@ export async function runServe(cfg: Config): Promise<number> {
     console.log(
       `parcels: none on this server (${cfg.parcels.file ? `no file at ${cfg.parcels.file}` : "parcels.file is empty"}): county-data answers no_data for every county (load one with directory load-parcels)`,
     );
-  else
+  else {
+    // the store the parcels come from: the PostGIS database (printed without its password) or the file
+    const where = cfg.parcels.source ? safeUrl(cfg.parcels.source) : cfg.parcels.file;
     deps.parcels?.counties().then(
       (cs) =>
         console.log(
-          `parcels: ${cfg.parcels.file}: ${cs.length ? cs.map((c) => `${c.countyId}${c.apiUse ? "" : " (not licensed for API use: no_data)"}`).join(", ") : "no county loaded (county-data answers no_data)"}`,
+          `parcels: ${where}: ${cs.length ? cs.map((c) => `${c.countyId}${c.apiUse ? "" : " (not licensed for API use: no_data)"}`).join(", ") : "no county loaded (county-data answers no_data)"}`,
         ),
       () =>
         console.log(
-          `parcels: no usable parcel store at ${cfg.parcels.file}: county-data answers 503 until one is loaded (directory load-parcels)`,
+          `parcels: no usable parcel store at ${where}: county-data answers 503 until one is loaded (directory load-parcels)`,
         ),
     );
+  }
   return stopOnSignal(server, cfg.timeouts.shutdown_grace_ms, (line) => console.error(line));
 }
 

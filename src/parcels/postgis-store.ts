@@ -21,6 +21,9 @@ import type { SQL } from "bun";
 import { SingleBar, Presets } from "cli-progress";
 import { FIELDS } from "./fields";
 import { NUMERIC } from "./schema";
+import { safeUrl } from "../domain/safe-url";
+
+export { safeUrl };
 
 export const PG_SCHEMA = "parcels";
 const T = (t: string) => `${PG_SCHEMA}.${t}`;
@@ -172,17 +175,6 @@ export function ewkbHex(g: { type: string; coordinates: any }): string {
     }
   }
   return Buffer.concat(parts).toString("hex");
-}
-
-/** The URL as it may be printed: no password. */
-export function safeUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    u.password = "";
-    return u.toString();
-  } catch {
-    return "postgres://…";
-  }
 }
 
 export interface CopyOptions {
