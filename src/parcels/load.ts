@@ -9,6 +9,7 @@ import { SQL } from "bun";
 import proj4 from "proj4";
 import { SingleBar, Presets } from "cli-progress";
 import { FIELDS, type Field } from "./fields";
+import { RECORD_COLUMNS } from "./stored-rows";
 import { OWNER_COLUMN, readMapping, type ColumnSpec, type Mapping } from "./mapping";
 import { readInput, type InputRecord } from "./readers";
 import { openForWrite } from "./schema";
@@ -287,23 +288,7 @@ function writeInto(
   if (!spatial && spatialite)
     log("mod_spatialite is not available: the store is plain SQLite (no geom column for QGIS); answers are the same");
   try {
-    const cols = [
-      "county_id",
-      "apn",
-      "situs_address",
-      "acres",
-      "value",
-      "sale_date",
-      "sale_price",
-      "year_built",
-      "sqft",
-      "land_use",
-      "units",
-      "deed_ref",
-      "lat",
-      "lon",
-      "shape",
-    ];
+    const cols = [...RECORD_COLUMNS, "shape"];
     const geomExpr = spatial ? ", geom" : "";
     const ins = db.prepare(
       `INSERT INTO parcels (${cols.join(", ")}${geomExpr}) VALUES (${cols.map(() => "?").join(", ")}${spatial ? ", SetSRID(GeomFromGeoJSON(?), 4326)" : ""}) RETURNING id`,

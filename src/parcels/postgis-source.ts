@@ -14,9 +14,10 @@ import { hasBounds } from "./sql";
 import { distanceM } from "./sqlite-source";
 import { PG_SCHEMA } from "./postgis-store";
 import type { Aggregate, CountyInfo, NearHit, ParcelRecord, ParcelSource } from "./source";
+import { countyInfoOf, RECORD_SELECT } from "./stored-rows";
 
 const P = `${PG_SCHEMA}.parcels`;
-const COLS = `county_id AS "countyId", apn, situs_address, acres, value, sale_date, sale_price, year_built, sqft, land_use, units, deed_ref, lat, lon`;
+const COLS = RECORD_SELECT;
 const M_PER_DEG = 111_320;
 
 /** SQLite's julianday('YYYY-MM-DD'): days since noon UTC, 4714 BC (exact: the date at midnight is n + 0.5). */
@@ -131,14 +132,16 @@ export class PostgisParcelSource implements ParcelSource {
   }
 
   async counties(): Promise<CountyInfo[]> {
-    return (await this.all<Record<string, any>>(`SELECT * FROM ${PG_SCHEMA}.counties ORDER BY county_id`)).map(info);
+    return (await this.all<Record<string, any>>(`SELECT * FROM ${PG_SCHEMA}.counties ORDER BY county_id`)).map(
+      countyInfoOf,
+    );
   }
 
   async county(countyId: string): Promise<CountyInfo | null> {
     const r = await this.one<Record<string, any>>(`SELECT * FROM ${PG_SCHEMA}.counties WHERE county_id = $1`, [
       countyId,
     ]);
-    return r && info(r);
+    return r && countyInfoOf(r);
   }
 
   async rows(plan: Plan): Promise<ParcelRecord[]> {
@@ -343,28 +346,4 @@ export class PostgisParcelSource implements ParcelSource {
     }
     return best;
   }
-}
-
-function info(r: Record<string, any>): CountyInfo {
-  return {
-    countyId: r.county_id,
-    apiUse: r.api_use === true,
-    asOf: r.as_of,
-    valueLabel: r.value_label,
-    coverage: r.coverage ?? null,
-    deedLabel: r.deed_label ?? null,
-    parcelUrlTemplate: r.parcel_url_template,
-    source: {
-      name: r.source_name,
-      url: r.source_url,
-      publisher: r.publisher,
-      official: r.official === true,
-      license: r.license,
-      license_class: r.license_class,
-    },
-    fields: JSON.parse(r.fields),
-    notes: JSON.parse(r.notes),
-    leftOut: { road: r.left_road, water: r.left_water, condo: r.left_condo },
-    parcels: r.rows_kept,
-  };
 }

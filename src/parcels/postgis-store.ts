@@ -21,6 +21,7 @@ import type { SQL } from "bun";
 import { SingleBar, Presets } from "cli-progress";
 import { FIELDS } from "./fields";
 import { NUMERIC } from "./schema";
+import { RECORD_COLUMNS } from "./stored-rows";
 import { safeUrl } from "../domain/safe-url";
 
 export { safeUrl };
@@ -87,20 +88,7 @@ export async function createIndexes(sql: SQL, log: (s: string) => void = () => {
 }
 
 const COPY_COLS = [
-  "county_id",
-  "apn",
-  "situs_address",
-  "acres",
-  "value",
-  "sale_date",
-  "sale_price",
-  "year_built",
-  "sqft",
-  "land_use",
-  "units",
-  "deed_ref",
-  "lat",
-  "lon",
+  ...RECORD_COLUMNS,
   ...FIELDS.flatMap((f) => [`r_${f}`, `c_${f}`]),
   ...NUMERIC.flatMap((f) => [`d_${f}`, `e_${f}`]),
 ];

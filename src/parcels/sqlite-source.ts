@@ -9,9 +9,9 @@ import { existsSync, statSync } from "node:fs";
 import { FIELD_INFO, type Field, type Plan } from "./fields";
 import { avgOf, countOf, hasBounds, medianOf, whereOf } from "./sql";
 import type { Aggregate, CountyInfo, NearHit, ParcelRecord, ParcelSource } from "./source";
+import { countyInfoOf, RECORD_SELECT } from "./stored-rows";
 
-const COLS =
-  "county_id AS countyId, apn, situs_address, acres, value, sale_date, sale_price, year_built, sqft, land_use, units, deed_ref, lat, lon";
+const COLS = RECORD_SELECT;
 const M_PER_DEG = 111_320;
 
 export class SqliteParcelSource implements ParcelSource {
@@ -90,27 +90,7 @@ export class SqliteParcelSource implements ParcelSource {
     const known = this.infos.get(countyId);
     if (known) return known;
     const r = db.query("SELECT * FROM counties WHERE county_id = ?").get(countyId) as Record<string, any> | null;
-    const info: CountyInfo | null = r && {
-      countyId,
-      apiUse: r.api_use === 1,
-      asOf: r.as_of,
-      valueLabel: r.value_label,
-      coverage: r.coverage ?? null,
-      deedLabel: r.deed_label ?? null,
-      parcelUrlTemplate: r.parcel_url_template,
-      source: {
-        name: r.source_name,
-        url: r.source_url,
-        publisher: r.publisher,
-        official: r.official === 1,
-        license: r.license,
-        license_class: r.license_class,
-      },
-      fields: JSON.parse(r.fields),
-      notes: JSON.parse(r.notes),
-      leftOut: { road: r.left_road, water: r.left_water, condo: r.left_condo },
-      parcels: r.rows_kept,
-    };
+    const info = r && countyInfoOf(r);
     if (info) this.infos.set(countyId, info);
     return info;
   }
