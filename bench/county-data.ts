@@ -7,6 +7,7 @@
 //   bun bench/county-data.ts --cambridge [runs]: the same table over the REAL City of Cambridge FY2014 roll
 // (../shared/data/cambridge-ma, loaded with its shipped mapping), then point lookups per second: the parcel whose
 // polygon holds the point against the nearest-point path (the same parcels with their shapes dropped), same points.
+import { openForBulkLoad } from "./bulk-store";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -70,15 +71,7 @@ else {
   db.close();
 }
 function build() {
-  const { db } = openForWrite(path);
-  db.run("PRAGMA synchronous = OFF");
-  db.run("PRAGMA journal_mode = OFF");
-  db.run("PRAGMA cache_size = -262144");
-  // indexes are built once after the rows (a sort) rather than row by row
-  const indexes = db
-    .query("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'parcels' AND sql IS NOT NULL")
-    .all() as { name: string; sql: string }[];
-  for (const ix of indexes) db.run(`DROP INDEX ${ix.name}`);
+  const { db, rebuildIndexes } = openForBulkLoad(path);
   const ins = db.prepare(
     "INSERT INTO parcels (county_id, apn, acres, value, sale_date, sale_price, year_built, sqft, lat, lon) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
@@ -103,9 +96,9 @@ function build() {
       );
       rt.run(i, lon, lon, lat, lat);
     }
-    for (const ix of indexes) db.run(ix.sql);
+    rebuildIndexes();
     db.run(
-      `INSERT INTO counties VALUES (?, ?, ?, NULL, 0, 'synthetic', 'unknown', 1, '2015-05-27', 'synthetic value', NULL, ?, '[]', 0, 0, 0, ?, ?, ?)`,
+      `INSERT INTO counties VALUES (?, ?, ?, NULL, 0, 'synthetic', 'unknown', 1, '2015-05-27', 'synthetic value', NULL, ?, '[]', 0, 0, 0, ?, ?, ?, NULL, NULL)`,
       [
         COUNTY,
         "SYNTHETIC county: 1,000,000 parcels drawn from the King County (WA) sales file's distributions — not real data",

@@ -15,9 +15,8 @@
 // same executable, the windows then compare the two fronts.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Database } from "bun:sqlite";
-import { BoundaryIndex } from "../src/directory/boundaries";
 import { unlimitedEnv } from "./load";
+import { resolvablePoints, wrkPathsScript } from "./points";
 
 const root = join(import.meta.dir, "..");
 const args = process.argv.slice(2);
@@ -48,38 +47,9 @@ const CPU_SERVER = "0",
   CPU_LOAD = "1";
 const tmp = `/tmp/front-door-${process.pid}`;
 
-// ---- random points inside covered states (seeded), kept when the index resolves them
-let s = 20261122;
-const rnd = () => {
-  s = (s + 0x6d2b79f5) | 0;
-  let t = Math.imul(s ^ (s >>> 15), 1 | s);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-function randomPoints(n: number): [number, number][] {
-  const db = new Database(data, { readonly: true });
-  const index = BoundaryIndex.fromDatabase(db);
-  const states = db
-    .query<{ min_x: number; min_y: number; max_x: number; max_y: number }, []>(
-      "SELECT min_x, min_y, max_x, max_y FROM jurisdictions WHERE type='state' AND min_x IS NOT NULL",
-    )
-    .all()
-    .filter((b) => b.max_x - b.min_x < 60);
-  const out: [number, number][] = [];
-  while (out.length < n) {
-    const b = states[Math.floor(rnd() * states.length)]!;
-    const p: [number, number] = [b.min_x + rnd() * (b.max_x - b.min_x), b.min_y + rnd() * (b.max_y - b.min_y)];
-    if (index.lookup(p[0], p[1])) out.push(p);
-  }
-  db.close();
-  return out;
-}
-const points = randomPoints(4000);
+const points = resolvablePoints(data, 4000, 20261122);
 const paths = points.map(([lon, lat]) => `/v1/jurisdictions/resolve?lat=${lat.toFixed(5)}&lon=${lon.toFixed(5)}`);
-writeFileSync(
-  `${tmp}.lua`,
-  `local paths = {\n${paths.map((p) => `"${p}"`).join(",\n")}\n}\nlocal n = #paths\nmath.randomseed(7)\nrequest = function() return wrk.format("GET", paths[math.random(n)]) end\n`,
-);
+writeFileSync(`${tmp}.lua`, wrkPathsScript(paths));
 
 const rssMb = (pid: number) => {
   try {

@@ -9,12 +9,13 @@
 //   bun bench/parcels-postgis.ts [--url postgres://…] [--parcels 10000000] [--counties 100] [--runs 9] [--reuse]
 // Without --url it starts its own PostgreSQL (test/helpers/services.ts) in a temporary directory and removes it at
 // the end. --reuse: the database already holds this load (a --url run before): time only.
+import { openForBulkLoad } from "./bulk-store";
+import { mulberry32 } from "../test/helpers/random";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
 import { SQL } from "bun";
-import { openForWrite } from "../src/parcels/schema";
 import { refreshStats } from "../src/parcels/stats";
 import { copyCounty, createIndexes, ensureSchema, safeUrl, vacuumAnalyze } from "../src/parcels/postgis-store";
 import { PostgisParcelSource } from "../src/parcels/postgis-source";
@@ -54,16 +55,6 @@ if (!url) {
 }
 console.log(`PostGIS at ${safeUrl(url)}; ${N.toLocaleString("en-US")} SYNTHETIC parcels in ${C} counties`);
 
-/** A seeded generator per county: any county's rows can be made again alone (the SQLite copies, --reuse). */
-function rng(seed: number) {
-  let s = seed | 0;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const DAY0 = Date.UTC(1990, 0, 1) / 86_400_000,
   DAYS = Date.UTC(2024, 11, 31) / 86_400_000 - DAY0;
 const CELL = 30; // m: a lot of 12–26 m a side in a 30 m cell (the rest is street)
@@ -78,19 +69,12 @@ const r7 = (x: number) => Math.round(x * 1e7) / 1e7;
 
 /** One county's rows into a staged store file (as load-parcels writes one: rows, boxes, ranks, sums, stats, runs). */
 function stage(k: number, path: string): void {
-  const { db } = openForWrite(path, { spatialite: false });
-  db.run("PRAGMA synchronous = OFF");
-  db.run("PRAGMA journal_mode = OFF");
-  db.run("PRAGMA cache_size = -262144");
-  const indexes = db
-    .query("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'parcels' AND sql IS NOT NULL")
-    .all() as { name: string; sql: string }[];
-  for (const ix of indexes) db.run(`DROP INDEX ${ix.name}`);
+  const { db, rebuildIndexes } = openForBulkLoad(path, { spatialite: false });
   const ins = db.prepare(
     "INSERT INTO parcels (id, county_id, apn, situs_address, acres, value, sale_date, sale_price, year_built, sqft, land_use, lat, lon, shape) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
   const rt = db.prepare("INSERT INTO parcels_rtree (id, minx, maxx, miny, maxy) VALUES (?, ?, ?, ?, ?)");
-  const rnd = rng(1000 + k);
+  const rnd = mulberry32(1000 + k); // one generator per county: any county's rows can be made again alone
   const o = origin(k);
   const shaped = k < C - POINTS_ONLY;
   db.transaction(() => {
@@ -143,7 +127,7 @@ function stage(k: number, path: string): void {
       if (shaped) rt.run(id, ax, x1, ay, y1);
       else rt.run(id, lon, lon, lat, lat);
     }
-    for (const ix of indexes) db.run(ix.sql);
+    rebuildIndexes();
     db.run(
       `INSERT INTO counties VALUES (?, 'SYNTHETIC county (bench/parcels-postgis.ts): not real data', 'https://example.invalid/synthetic', NULL, 0, 'synthetic', 'unknown', 1, '2025-01-01', 'synthetic value', NULL, ?, '[]', 0, 0, 0, ?, ?, ?, NULL, NULL)`,
       [countyId(k), JSON.stringify(FIELDS), PER, PER, new Date().toISOString()],

@@ -9,6 +9,7 @@ import { Directory } from "../src/directory/directory";
 import { contentFromStore } from "../src/directory/content";
 import { linksFor } from "../src/domain/links";
 import { load, unlimitedEnv, waitReady } from "./load";
+import { resolvablePoints } from "./points";
 
 const root = join(import.meta.dir, "..");
 const data = process.argv[2] ?? join(root, "directory.sqlite");
@@ -18,14 +19,6 @@ if (!existsSync(data)) {
   process.exit(2);
 }
 
-let s = 20261122;
-const rnd = () => {
-  s = (s + 0x6d2b79f5) | 0;
-  let t = Math.imul(s ^ (s >>> 15), 1 | s);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-
 const db = new Database(data, { readonly: true });
 const t0 = performance.now();
 const dir = new Directory(db, contentFromStore(db), linksFor("http://127.0.0.1/v1"));
@@ -33,19 +26,7 @@ console.log(
   `load: ${(performance.now() - t0).toFixed(0)} ms, RSS ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`,
 );
 
-// random points inside covered states: uniform in a random state's bbox, kept when the index resolves them
-const states = db
-  .query<{ min_x: number; min_y: number; max_x: number; max_y: number }, []>(
-    "SELECT min_x, min_y, max_x, max_y FROM jurisdictions WHERE type='state' AND min_x IS NOT NULL",
-  )
-  .all()
-  .filter((b) => b.max_x - b.min_x < 60); // skip boxes that wrap the antimeridian (AK, the Aleutians)
-const points: [number, number][] = [];
-while (points.length < 20000) {
-  const b = states[Math.floor(rnd() * states.length)]!;
-  const p: [number, number] = [b.min_x + rnd() * (b.max_x - b.min_x), b.min_y + rnd() * (b.max_y - b.min_y)];
-  if (dir.index.lookup(p[0], p[1])) points.push(p);
-}
+const points = resolvablePoints(data, 20000, 20261122);
 
 function rate(label: string, fn: (p: [number, number]) => unknown, n: number) {
   for (let i = 0; i < 2000; i++) fn(points[i % points.length]!);

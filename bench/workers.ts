@@ -7,8 +7,6 @@
 //   bun bench/workers.ts [data file] [--seconds 6] [--ops 20000]
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Database } from "bun:sqlite";
-import { BoundaryIndex } from "../src/directory/boundaries";
 import { Limiter, type Caller, type Limits } from "../src/http/limits";
 import { SharedLimiter } from "../src/http/limit-stores/limiter";
 import { FileLimitStore } from "../src/http/limit-stores/file";
@@ -16,6 +14,7 @@ import { RedisLimitStore } from "../src/http/limit-stores/redis";
 import { loadConfig } from "../src/config/config";
 import { startRedis, freePort } from "../test/helpers/services";
 import { unlimitedEnv, waitReady } from "./load";
+import { resolvablePoints, wrkPathsScript } from "./points";
 
 const root = join(import.meta.dir, "..");
 const args = process.argv.slice(2);
@@ -64,32 +63,10 @@ for (const [name] of limiters)
   );
 
 // ---- (a) and (c) over HTTP: resolve by point with wrk
-let s = 20261124;
-const rnd = () => {
-  s = (s + 0x6d2b79f5) | 0;
-  let t = Math.imul(s ^ (s >>> 15), 1 | s);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-const db = new Database(data, { readonly: true });
-const index = BoundaryIndex.fromDatabase(db);
-const states = db
-  .query<{ min_x: number; min_y: number; max_x: number; max_y: number }, []>(
-    "SELECT min_x, min_y, max_x, max_y FROM jurisdictions WHERE type='state' AND min_x IS NOT NULL",
-  )
-  .all()
-  .filter((b) => b.max_x - b.min_x < 60);
-const paths: string[] = [];
-while (paths.length < 4000) {
-  const b = states[Math.floor(rnd() * states.length)]!;
-  const p = [b.min_x + rnd() * (b.max_x - b.min_x), b.min_y + rnd() * (b.max_y - b.min_y)] as const;
-  if (index.lookup(p[0], p[1])) paths.push(`/v1/jurisdictions/resolve?lat=${p[1].toFixed(5)}&lon=${p[0].toFixed(5)}`);
-}
-db.close();
-writeFileSync(
-  `${tmp}.lua`,
-  `local paths = {\n${paths.map((p) => `"${p}"`).join(",\n")}\n}\nlocal n = #paths\nmath.randomseed(7)\nrequest = function() return wrk.format("GET", paths[math.random(n)]) end\n`,
+const paths = resolvablePoints(data, 4000, 20261124).map(
+  ([lon, lat]) => `/v1/jurisdictions/resolve?lat=${lat.toFixed(5)}&lon=${lon.toFixed(5)}`,
 );
+writeFileSync(`${tmp}.lua`, wrkPathsScript(paths));
 
 async function wrk(url: string, script: string | null) {
   const p = Bun.spawn(["wrk", "-t2", "-c64", `-d${seconds}s`, ...(script ? ["-s", script] : []), url], {
