@@ -1,5 +1,6 @@
 // Test harness: the app over the authored YAML (or a given data file), an in-memory state file, and a
 // request helper that calls app.handle directly (no socket) with a chosen client address.
+import type { LimitClass } from "../../src/config/limits-table";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config/config";
 import { contentFromYaml } from "../../src/directory/content";
@@ -14,6 +15,16 @@ export type FileDeps = Omit<Deps, "keys"> & { keys: KeyStore };
 export const ROOT = join(import.meta.dir, "../..");
 export const BASE = "http://api.test/v1";
 export const PROBLEMS = "http://api.test/problems";
+
+/** The anonymous API classes: what tests lift when they are not about limits. */
+export const ANON_CLASSES: LimitClass[] = ["anon_address", "anon_all", "anon_list_address", "anon_list_all"];
+
+/** The default limits with `classes` lifted out of reach (for a test that is not about limits). */
+export function liftedLimits(classes: LimitClass[] = ANON_CLASSES): Config["limits"] {
+  const limits = { ...testConfig().limits };
+  for (const c of classes) limits[c] = { per_minute: 1e9, per_day: 1e9 };
+  return limits;
+}
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return loadConfig(null, {}, {

@@ -6,10 +6,9 @@ import { createApp, type App } from "../../src/http/app";
 import { contentFromStore } from "../../src/directory/content";
 import { Directory } from "../../src/directory/directory";
 import type { Config } from "../../src/config/config";
-import { testConfig, type FileDeps } from "./app";
+import { ANON_CLASSES, liftedLimits, testConfig, type FileDeps } from "./app";
 import { fullDataFile } from "./data-file";
 
-const lifted = { per_minute: 1e9, per_day: 1e9 };
 let shared: { db: Database; directory: Directory } | null = null;
 
 export async function fullDirectory() {
@@ -33,18 +32,7 @@ export async function fullApp(
   liftLimits = true,
 ): Promise<{ app: App; deps: FileDeps }> {
   const { directory } = await fullDirectory();
-  const base = testConfig();
-  const limits = liftLimits
-    ? {
-        ...base.limits,
-        anon_address: lifted,
-        anon_all: lifted,
-        anon_list_address: lifted,
-        anon_list_all: lifted,
-        pages_address: lifted,
-        pages_all: lifted,
-      }
-    : base.limits;
+  const limits = liftLimits ? liftedLimits([...ANON_CLASSES, "pages_address", "pages_all"]) : testConfig().limits;
   const cfg = testConfig({ limits, ...overrides } as any);
   const deps = buildDeps(cfg, {
     db: null,

@@ -2,7 +2,7 @@
 // Hennepin County, and records whose origin is not documented).
 import { beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { call, testConfig, type FileDeps } from "../helpers/app";
+import { call, liftedLimits, testConfig, type FileDeps } from "../helpers/app";
 import { fixtureDataFile } from "../helpers/data-file";
 import { buildDeps } from "../../src/cli/compose";
 import { createApp, type App } from "../../src/http/app";
@@ -11,17 +11,7 @@ import { contentFromStore } from "../../src/directory/content";
 let app: App, deps: FileDeps;
 beforeAll(async () => {
   const db = new Database(await fixtureDataFile(), { readonly: true });
-  const base = testConfig();
-  const lifted = { per_minute: 1e9, per_day: 1e9 };
-  const cfg = testConfig({
-    limits: {
-      ...base.limits,
-      anon_address: lifted,
-      anon_all: lifted,
-      anon_list_address: lifted,
-      anon_list_all: lifted,
-    },
-  } as any);
+  const cfg = testConfig({ limits: liftedLimits() });
   deps = buildDeps(cfg, {
     db,
     manifest: { as_of: "2026-11-22T00:00:00Z", content_sha256: "fixture" },

@@ -14,7 +14,7 @@ import { checkLinks } from "../../src/links/checker";
 import type { LinkResultsView } from "../../src/links/overlay";
 import { LinkResults } from "../../src/links/results";
 import { openStateFile } from "../../src/state/state-file";
-import { call, ROOT, testConfig } from "../helpers/app";
+import { call, ROOT, liftedLimits, testConfig } from "../helpers/app";
 import { startLinkDouble, testResolver, type LinkDouble } from "../doubles/links";
 
 const dir = mkdtempSync(join(tmpdir(), "links-answers-"));
@@ -43,13 +43,7 @@ async function dataFile(name: string, yaml: string): Promise<Database> {
 function appOver(db: Database, stateFile: string): { app: App; view: LinkResultsView } {
   const cfg = testConfig({
     state_file: stateFile,
-    limits: {
-      ...testConfig().limits,
-      anon_address: { per_minute: 1e9, per_day: 1e9 },
-      anon_all: { per_minute: 1e9, per_day: 1e9 },
-      anon_list_address: { per_minute: 1e9, per_day: 1e9 },
-      anon_list_all: { per_minute: 1e9, per_day: 1e9 },
-    },
+    limits: liftedLimits(),
   } as any);
   const deps = buildDeps(cfg, {
     db,

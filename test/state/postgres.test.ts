@@ -16,7 +16,7 @@ import type { ProbeResult } from "../../src/links/probe";
 import { PostgresStateStore } from "../../src/state/postgres";
 import { MAX_KEY_LOOKUPS, STORE_RETRY_AFTER_S, STORE_TIMEOUT_MS } from "../../src/state/postgres-connection";
 import { startLinkDouble, testResolver, type LinkDouble } from "../doubles/links";
-import { call, PROBLEMS, ROOT, testConfig } from "../helpers/app";
+import { call, PROBLEMS, ROOT, liftedLimits, testConfig } from "../helpers/app";
 import { fixtureDataFile } from "../helpers/data-file";
 import { startPostgres } from "../helpers/services";
 
@@ -35,18 +35,7 @@ interface Replica {
 let a: Replica, b: Replica;
 
 function replica(name: string): Replica {
-  const lifted = { per_minute: 1e9, per_day: 1e9 };
-  const base = testConfig();
-  const cfg = testConfig({
-    state_store: url,
-    limits: {
-      ...base.limits,
-      anon_address: lifted,
-      anon_all: lifted,
-      anon_list_address: lifted,
-      anon_list_all: lifted,
-    },
-  } as any);
+  const cfg = testConfig({ state_store: url, limits: liftedLimits() });
   const deps = buildDeps(
     cfg,
     { db, manifest: { as_of: "2026-11-22T00:00:00Z", content_sha256: "pg" }, content: contentFromStore(db) },

@@ -12,7 +12,7 @@ import { loadBoundaries } from "../../src/lookups/towns/load";
 import { fullDirectory } from "../helpers/directory-app";
 import { buildDeps } from "../../src/cli/compose";
 import { createApp } from "../../src/http/app";
-import { call, testConfig } from "../helpers/app";
+import { call, liftedLimits, testConfig } from "../helpers/app";
 import { squareTown, stagedTowns, startTigerweb, type TigerwebDouble } from "../doubles/tigerweb";
 
 const STAGED = join(import.meta.dir, "../../../shared/data/cousub");
@@ -166,12 +166,10 @@ describe("points in township states resolve to their town (the real data file)",
 
   test("the API route and MCP use it as composed by serve (config towns, the layers file)", async () => {
     const lf = layersFile();
-    const lifted = { per_minute: 1e9, per_day: 1e9 };
-    const base0 = testConfig();
     const cfg = testConfig({
       layers_file: lf,
       towns: { enabled: true, base_url: d.url, timeout_ms: 2000, max_bytes: 4 * 1024 * 1024 },
-      limits: { ...base0.limits, anon_address: lifted, anon_all: lifted, lookup: lifted },
+      limits: liftedLimits(["anon_address", "anon_all", "lookup"]),
     } as any);
     const deps = buildDeps(cfg, {
       db,
