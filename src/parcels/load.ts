@@ -7,7 +7,7 @@ import { join as joinPath } from "node:path";
 import { Database } from "bun:sqlite";
 import { SQL } from "bun";
 import proj4 from "proj4";
-import { SingleBar, Presets } from "cli-progress";
+import { loadBar } from "./progress";
 import { FIELDS, type Field } from "./fields";
 import { RECORD_COLUMNS } from "./stored-rows";
 import { OWNER_COLUMN, readMapping, type ColumnSpec, type Mapping } from "./mapping";
@@ -112,19 +112,7 @@ export async function loadParcels(o: LoadOptions): Promise<LoadSummary> {
   };
   const byApn = new Map<string, Row>();
   const total = input.records.length;
-  const bar =
-    o.progress !== false && total > 2000
-      ? new SingleBar(
-          {
-            stream: process.stderr,
-            noTTYOutput: true,
-            notTTYSchedule: 2000,
-            format: "reading {bar} {percentage}% | {value}/{total} rows",
-          },
-          Presets.shades_classic,
-        )
-      : null;
-  bar?.start(total, 0);
+  const bar = loadBar(total, "reading", "rows", o.progress !== false);
 
   input.records.forEach((r, i) => {
     s.read++;

@@ -11,14 +11,13 @@ import { SQL } from "bun";
 import { FIELD_INFO, type Bounds, type Field, type Plan } from "./fields";
 import { middle } from "./date-runs";
 import { hasBounds } from "./sql";
-import { distanceM } from "./sqlite-source";
+import { boxAround, nearestPoint } from "./near";
 import { PG_SCHEMA } from "./postgis-store";
 import type { Aggregate, CountyInfo, NearHit, ParcelRecord, ParcelSource } from "./source";
 import { countyInfoOf, RECORD_SELECT } from "./stored-rows";
 
 const P = `${PG_SCHEMA}.parcels`;
 const COLS = RECORD_SELECT;
-const M_PER_DEG = 111_320;
 
 /** SQLite's julianday('YYYY-MM-DD'): days since noon UTC, 4714 BC (exact: the date at midnight is n + 0.5). */
 export const julianDay = (d: string) =>
@@ -323,9 +322,7 @@ export class PostgisParcelSource implements ParcelSource {
     for (const { inside, ...record } of holding) if (inside) return { record, distanceM: 0, inside: true };
     // 2. shapes are held around the point and none holds it: between parcels, never a nearest-point guess
     if (holding.length) return { record: null, distanceM: null, inside: false };
-    const dLat = maxMeters / M_PER_DEG,
-      dLon = maxMeters / (M_PER_DEG * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
-    const box = [lon - dLon, lat - dLat, lon + dLon, lat + dLat];
+    const box = boxAround(lon, lat, maxMeters);
     const shaped = await this.one(
       `SELECT 1 FROM ${P} WHERE shape && ST_MakeEnvelope($1::float8, $2::float8, $3::float8, $4::float8, 4326) LIMIT 1`,
       box,
@@ -337,13 +334,6 @@ export class PostgisParcelSource implements ParcelSource {
        ORDER BY pt <-> ST_SetSRID(ST_MakePoint($5::float8, $6::float8), 4326) LIMIT 5000`,
       [...box, lon, lat],
     );
-    let best: { record: ParcelRecord; distanceM: number; inside: false } | null = null;
-    for (const record of cands) {
-      if (record.lat === null || record.lon === null) continue;
-      const d = distanceM(lon, lat, record.lon, record.lat);
-      if (d <= maxMeters && (!best || d < best.distanceM || (d === best.distanceM && record.apn < best.record.apn)))
-        best = { record, distanceM: d, inside: false };
-    }
-    return best;
+    return nearestPoint(cands, lon, lat, maxMeters);
   }
 }

@@ -18,7 +18,7 @@
 // Text that is ordered (apn, sale_date, county_id) is COLLATE "C": byte order, as SQLite orders it.
 import type { Database } from "bun:sqlite";
 import type { SQL } from "bun";
-import { SingleBar, Presets } from "cli-progress";
+import { loadBar } from "./progress";
 import { FIELDS } from "./fields";
 import { NUMERIC } from "./schema";
 import { RECORD_COLUMNS } from "./stored-rows";
@@ -180,19 +180,7 @@ export async function copyCounty(sql: SQL, store: Database, countyId: string, o:
   const county = store.query("SELECT * FROM counties WHERE county_id = ?").get(countyId) as Record<string, any> | null;
   if (!county) throw new Error(`${countyId} is not in the staged store`);
   const total = (store.query("SELECT count(*) AS n FROM parcels WHERE county_id = ?").get(countyId) as { n: number }).n;
-  const bar =
-    o.progress !== false && total > 2000
-      ? new SingleBar(
-          {
-            stream: process.stderr,
-            noTTYOutput: true,
-            notTTYSchedule: 2000,
-            format: "copying into PostGIS {bar} {percentage}% | {value}/{total} parcels",
-          },
-          Presets.shades_classic,
-        )
-      : null;
-  bar?.start(total, 0);
+  const bar = loadBar(total, "copying into PostGIS", "parcels", o.progress !== false);
   let done = 0;
   await sql.begin(async (tx) => {
     // one load of a county at a time (another county's load goes on beside it)

@@ -10,9 +10,9 @@ import { FIELD_INFO, type Field, type Plan } from "./fields";
 import { avgOf, countOf, hasBounds, medianOf, whereOf } from "./sql";
 import type { Aggregate, CountyInfo, NearHit, ParcelRecord, ParcelSource } from "./source";
 import { countyInfoOf, RECORD_SELECT } from "./stored-rows";
+import { boxAround, nearestPoint } from "./near";
 
 const COLS = RECORD_SELECT;
-const M_PER_DEG = 111_320;
 
 export class SqliteParcelSource implements ParcelSource {
   private db: Database | null = null;
@@ -159,9 +159,8 @@ export class SqliteParcelSource implements ParcelSource {
         const { id: _id, shape, ...record } = c;
         if (contains(JSON.parse(shape), lon, lat)) return { record, distanceM: 0, inside: true };
       }
-      const dLat = maxMeters / M_PER_DEG,
-        dLon = maxMeters / (M_PER_DEG * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
-      const box = [lon - dLon, lon + dLon, lat - dLat, lat + dLat];
+      const [w, s, e, n] = boxAround(lon, lat, maxMeters);
+      const box = [w, e, s, n];
       // 2. shapes are held around the point and none holds it: between parcels, never a nearest-point guess
       if (holding.length) return { record: null, distanceM: null, inside: false };
       const shaped = db
@@ -178,25 +177,9 @@ export class SqliteParcelSource implements ParcelSource {
          WHERE r.maxx >= ? AND r.minx <= ? AND r.maxy >= ? AND r.miny <= ? LIMIT 5000`,
         )
         .all(...box) as ParcelRecord[];
-      let best: { record: ParcelRecord; distanceM: number; inside: false } | null = null;
-      for (const record of cands) {
-        if (record.lat === null || record.lon === null) continue;
-        const d = distanceM(lon, lat, record.lon, record.lat);
-        if (d <= maxMeters && (!best || d < best.distanceM || (d === best.distanceM && record.apn < best.record.apn)))
-          best = { record, distanceM: d, inside: false };
-      }
-      return best;
+      return nearestPoint(cands, lon, lat, maxMeters);
     });
   }
-}
-
-export function distanceM(lon1: number, lat1: number, lon2: number, lat2: number): number {
-  const r = 6371008.8,
-    rad = Math.PI / 180;
-  const a =
-    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
-    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
-  return 2 * r * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
 /** Even-odd point in (Multi)Polygon, rings included (holes count out). */
