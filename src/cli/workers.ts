@@ -52,8 +52,7 @@ export async function runPrimary(cfg: Config, n: number, log: (line: string) => 
   const cmd = selfCommand();
   let stopping = false;
   const procs: (Bun.Subprocess | null)[] = new Array(n).fill(null);
-  const backoff: number[] = new Array(n).fill(BACKOFF_START_MS);
-  const exited: Promise<unknown>[] = [];
+  const backoff: number[] = new Array(n).fill(BACKOFF_START_MS); // the next wait of each worker
 
   const start = (i: number) => {
     const started = Date.now();
@@ -62,12 +61,12 @@ export async function runPrimary(cfg: Config, n: number, log: (line: string) => 
       stdio: ["ignore", "inherit", "inherit"],
     });
     procs[i] = p;
-    exited[i] = p.exited.then((code) => {
+    void p.exited.then((code) => {
       procs[i] = null;
       if (stopping) return;
-      const lived = Date.now() - started;
-      backoff[i] = lived < QUICK_DEATH_MS ? Math.min(BACKOFF_MAX_MS, backoff[i]! * 2) : BACKOFF_START_MS;
-      const wait = lived < QUICK_DEATH_MS ? backoff[i]! / 2 : BACKOFF_START_MS;
+      const quick = Date.now() - started < QUICK_DEATH_MS;
+      const wait = quick ? backoff[i]! : BACKOFF_START_MS;
+      backoff[i] = quick ? Math.min(BACKOFF_MAX_MS, wait * 2) : BACKOFF_START_MS;
       log(
         `serve: worker ${i} (pid ${p.pid}) ended (${p.signalCode ?? `exit ${code}`}); starting it again in ${wait / 1000} s`,
       );

@@ -32,7 +32,10 @@ export class SharedLimiter implements Limits {
   /** Count (take) or read a plan in the store; null when it failed or was silent (the caller counts in memory). */
   private ask(plan: [LimitClass, string][], take: boolean): Shared | Promise<Shared | null> | null {
     const now = this.memory.now;
-    if (this.degradedUntil && now() < this.degradedUntil) return this.fallBack(null);
+    if (this.degradedUntil && now() < this.degradedUntil) {
+      this.fellBack++;
+      return null;
+    }
     const asks: BucketAsk[] = plan.map(([c, k]) => ({
       id: `${c}\u0000${k}`,
       quota: [this.numbers[c].per_minute, this.numbers[c].per_day],
@@ -55,11 +58,6 @@ export class SharedLimiter implements Limits {
     }
   }
 
-  private fallBack(x: null): null {
-    this.fellBack++;
-    return x;
-  }
-
   private degrade(e: unknown): null {
     const t = this.memory.now();
     this.degradedUntil = t + RETRY_MS;
@@ -69,7 +67,8 @@ export class SharedLimiter implements Limits {
         `limits: the ${this.store.name} limits store failed (${String((e as Error)?.message ?? e).slice(0, 200)}): requests count in this process's own memory; the store is asked again in ${RETRY_MS / 1000} s`,
       );
     }
-    return this.fallBack(null);
+    this.fellBack++;
+    return null;
   }
 
   check(caller: Caller, what: Draw): LimitOutcome | Promise<LimitOutcome> {
