@@ -2,7 +2,7 @@
 import { parse } from "yaml";
 import { readFileSync, existsSync } from "node:fs";
 import { LIMIT_CLASSES, type LimitClass, type LimitNumbers } from "./limits-table";
-import { serviceDefaults, type ServiceBlocks } from "../lookups/screening";
+import { serviceDefaults, type ScreeningConfig } from "../lookups/screening";
 import type { ServiceDef } from "../lookups/screening/types";
 
 export interface Config {
@@ -62,26 +62,6 @@ export interface LinksConfig {
   broken_after_days: number; // M: ... spanning at least M days
   schedule_hours: number; // serve runs the checker every this many hours; 0 = off (the default)
   reload_s: number; // serve re-reads results written by a `check-links` process this often; 0 = never
-}
-
-/** One outside screening service: base URL ("" or enabled false = switched off: air-gapped), its own timeout
- * (0 = timeouts.screening_ms). */
-export interface ScreeningServiceConfig {
-  enabled: boolean;
-  base_url: string;
-  timeout_ms: number;
-}
-/** The screening block: settings of all services, and one block per service (screening.<name>) whose keys and
- * defaults its definition gives (src/lookups/screening, SERVICES). */
-export type ScreeningConfig = ScreeningCommon & ServiceBlocks;
-export interface ScreeningCommon {
-  h3_resolution: number; // cell of the feature cache (features kept with geometry; the exact point is tested)
-  cache_entries: number;
-  cache_ttl_s: number;
-  cache_mb: number; // memory budget of the cache (features with geometry can be large)
-  max_concurrent: number; // outside calls in flight at once; a request that would pass it → 503 busy
-  max_bytes: number; // largest reply read from a screening service
-  wetlands_near_m: number; // "near" = within this distance of a mapped wetland
 }
 
 /** The defaults; `services` are the screening services whose blocks the screening block holds. */

@@ -10,7 +10,7 @@
 import { UpstreamError } from "../http-client";
 import { isObject } from "./arcgis";
 import type { Feature } from "./geometry";
-import type { ServiceDef } from "./types";
+import { serviceConfig, type ServiceDef } from "./types";
 
 export function parseEpqs(body: unknown): { feet: number | null; resolution: number | null } {
   if (!isObject(body) || !("value" in body)) throw new UpstreamError("bad-reply", "EPQS reply has no value");
@@ -40,11 +40,11 @@ export const elevation: ServiceDef<"elevation"> = {
     dataset: "USGS 3D Elevation Program via the Elevation Point Query Service",
     publisher: "U.S. Geological Survey",
     as_of: null,
-    url: c.elevation.base_url,
+    url: serviceConfig(c, elevation).base_url,
   }),
   reachM: () => 0,
   async fetchPoint(http, lon, lat, c) {
-    const u = new URL(c.elevation.base_url);
+    const u = new URL(serviceConfig(c, elevation).base_url);
     u.searchParams.set("x", String(lon));
     u.searchParams.set("y", String(lat));
     u.searchParams.set("wkid", "4326");

@@ -16,7 +16,7 @@
 // community can tell.
 import { attr, queryLayer } from "./arcgis";
 import { contains, type Feature } from "./geometry";
-import type { ServiceDef } from "./types";
+import { serviceConfig, type ServiceDef } from "./types";
 
 const HAZARD_FIELDS = ["FLD_ZONE", "ZONE_SUBTY", "SFHA_TF", "STATIC_BFE", "DFIRM_ID"];
 const PANEL_FIELDS = ["FIRM_PAN", "EFF_DATE", "DFIRM_ID", "PANEL_TYP"];
@@ -79,11 +79,11 @@ export const flood: ServiceDef<"flood"> = {
     dataset: "FEMA National Flood Hazard Layer (NFHL)",
     publisher: "Federal Emergency Management Agency (FEMA)",
     as_of: null,
-    url: c.flood.base_url,
+    url: serviceConfig(c, flood).base_url,
   }),
   reachM: () => 0,
   async fetchArea(http, envelope, c) {
-    const base = c.flood.base_url.replace(/\/+$/, "");
+    const base = serviceConfig(c, flood).base_url.replace(/\/+$/, "");
     const [hz, pn] = await Promise.all([
       queryLayer(http, { layerUrl: `${base}/28`, layer: "hazard", outFields: HAZARD_FIELDS, where: { envelope } }),
       queryLayer(http, { layerUrl: `${base}/3`, layer: "panel", outFields: PANEL_FIELDS, where: { envelope } }),
@@ -91,7 +91,7 @@ export const flood: ServiceDef<"flood"> = {
     return [...hz, ...pn];
   },
   async fetchPoint(http, lon, lat, c) {
-    const base = c.flood.base_url.replace(/\/+$/, "");
+    const base = serviceConfig(c, flood).base_url.replace(/\/+$/, "");
     const [hz, pn] = await Promise.all([
       queryLayer(http, {
         layerUrl: `${base}/28`,

@@ -3,7 +3,6 @@
 // caveat + who decides (from the directory's FunctionEntry) + the directory resources under the fact's topic.
 // Radon comes from the data file and never needs the network.
 import type { TakeLookup } from "../charge";
-import type { ScreeningConfig } from "../../config/config";
 import { flood } from "./flood";
 import { wetlands } from "./wetlands";
 import { soils } from "./soils";
@@ -11,7 +10,16 @@ import { elevation } from "./elevation";
 import { shoreland } from "./shoreland";
 import { radon, radonReading, type RadonRow } from "./radon";
 import { ScreeningRunner, type Answer, type LayerSource } from "./runner";
-import { appliesAt, serviceConfig, type FactDef, type Origin, type Reading, type ServiceDef, type Tone } from "./types";
+import {
+  appliesAt,
+  serviceConfig,
+  type FactDef,
+  type Origin,
+  type Reading,
+  type ScreeningCommon,
+  type ServiceDef,
+  type Tone,
+} from "./types";
 import type { Feature } from "./geometry";
 import type { Drawn } from "../../directory/screen-at";
 import { LRUCache } from "lru-cache";
@@ -34,6 +42,9 @@ export const FACTS = factsOf(SERVICES);
 
 /** The services' config blocks (screening.<name>), each with its definition's defaults. */
 export type ServiceBlocks = { [D in (typeof SERVICES)[number] as D["name"]]: D["defaults"] };
+/** The screening config block (screening.*): the shared settings and one block per service, whose keys and
+ * defaults its definition gives. */
+export type ScreeningConfig = ScreeningCommon & ServiceBlocks;
 export const serviceDefaults = (defs: readonly ServiceDef[] = SERVICES): ServiceBlocks =>
   Object.fromEntries(defs.map((d) => [d.name, structuredClone(d.defaults)])) as ServiceBlocks;
 

@@ -18,10 +18,17 @@ import { h3Key, TtlCache } from "../cache";
 import { getJson, UpstreamError } from "../http-client";
 import { singleFlight } from "../single-flight";
 import { DomainError } from "../../domain/errors";
-import type { ScreeningConfig } from "../../config/config";
 import { cellToBoundary } from "h3-js";
 import { metresToDegrees, type Feature } from "./geometry";
-import { serviceConfig, type Envelope, type Origin, type Outside, type Reading, type ServiceDef } from "./types";
+import {
+  serviceConfig,
+  type Envelope,
+  type Origin,
+  type Outside,
+  type Reading,
+  type ScreeningSettings,
+  type ServiceDef,
+} from "./types";
 
 /** What the runner needs from loaded offline layers (src/lookups/layers/store.ts). */
 export interface LayerSource {
@@ -35,7 +42,7 @@ export interface LayerSource {
 }
 
 export interface RunnerOptions {
-  config: ScreeningConfig;
+  config: ScreeningSettings;
   defs: readonly ServiceDef[];
   layers?: LayerSource | null;
   /** Charged once per request that needs at least one new outside lookup; a refusal's headers (the lookup bucket's
@@ -63,7 +70,7 @@ type Plan =
   | { def: ServiceDef; kind: "new"; key: string; area: boolean };
 
 export class ScreeningRunner {
-  private readonly cfg: ScreeningConfig;
+  private readonly cfg: ScreeningSettings;
   private readonly cache: TtlCache<string, Entry>;
   private readonly flights = singleFlight<string, Entry>();
   private inFlightCalls = 0;

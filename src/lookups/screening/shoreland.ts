@@ -11,8 +11,7 @@
 //   neither                                                                                   → no
 import { attr, queryLayer } from "./arcgis";
 import { distanceMetres, within, type Feature } from "./geometry";
-import type { ScreeningServiceConfig } from "../../config/config";
-import type { ServiceDef } from "./types";
+import { serviceConfig, type ScreeningServiceConfig, type ServiceDef } from "./types";
 
 export const BASIN_M = 304.8;
 export const WATERCOURSE_M = 91.44;
@@ -39,12 +38,12 @@ export const shoreland: ServiceDef<"shoreland", ScreeningServiceConfig & { water
       "The county (or the city, inside city limits) administers shoreland rules under its DNR-approved shoreland ordinance; the Minnesota DNR decides what is a public water.",
     function: "zoning",
   }),
-  configured: (c) => c.shoreland.watercourses_url !== "",
+  configured: (c) => serviceConfig(c, shoreland).watercourses_url !== "",
   origin: (c) => ({
     dataset: "MN DNR Public Waters Inventory (PWI)",
     publisher: "Minnesota Department of Natural Resources",
     as_of: null,
-    url: c.shoreland.base_url,
+    url: serviceConfig(c, shoreland).base_url,
   }),
   reachM: () => BASIN_M,
   drawn: (f) =>
@@ -56,13 +55,13 @@ export const shoreland: ServiceDef<"shoreland", ScreeningServiceConfig & { water
   async fetchArea(http, envelope, c) {
     const [b, w] = await Promise.all([
       queryLayer(http, {
-        layerUrl: c.shoreland.base_url,
+        layerUrl: serviceConfig(c, shoreland).base_url,
         layer: "basin",
         outFields: BASIN_FIELDS,
         where: { envelope },
       }),
       queryLayer(http, {
-        layerUrl: c.shoreland.watercourses_url,
+        layerUrl: serviceConfig(c, shoreland).watercourses_url,
         layer: "watercourse",
         outFields: COURSE_FIELDS,
         where: { envelope },
@@ -73,13 +72,13 @@ export const shoreland: ServiceDef<"shoreland", ScreeningServiceConfig & { water
   async fetchPoint(http, lon, lat, c) {
     const [b, w] = await Promise.all([
       queryLayer(http, {
-        layerUrl: c.shoreland.base_url,
+        layerUrl: serviceConfig(c, shoreland).base_url,
         layer: "basin",
         outFields: BASIN_FIELDS,
         where: { point: [lon, lat], distanceM: BASIN_M },
       }),
       queryLayer(http, {
-        layerUrl: c.shoreland.watercourses_url,
+        layerUrl: serviceConfig(c, shoreland).watercourses_url,
         layer: "watercourse",
         outFields: COURSE_FIELDS,
         where: { point: [lon, lat], distanceM: WATERCOURSE_M },

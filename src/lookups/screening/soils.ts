@@ -12,7 +12,7 @@
 import { UpstreamError } from "../http-client";
 import { attr, isObject } from "./arcgis";
 import { contains, type Feature } from "./geometry";
-import type { ServiceDef } from "./types";
+import { serviceConfig, type ServiceDef } from "./types";
 
 export function soilQuery(lon: number, lat: number): string {
   const wkt = `point(${lon.toFixed(8)} ${lat.toFixed(8)})`;
@@ -69,12 +69,12 @@ export const soils: ServiceDef<"soils"> = {
     dataset: "NRCS Soil Survey (SSURGO) via Soil Data Access",
     publisher: "USDA Natural Resources Conservation Service",
     as_of: null,
-    url: c.soils.base_url,
+    url: serviceConfig(c, soils).base_url,
   }),
   reachM: () => 0,
   async fetchPoint(http, lon, lat, c) {
     const body = await http.post(
-      c.soils.base_url,
+      serviceConfig(c, soils).base_url,
       JSON.stringify({ query: soilQuery(lon, lat), format: "JSON+COLUMNNAME" }),
     );
     return parseSdaReply(body).map((r) => ({ layer: "mapunit", attrs: r, hit: "inside" as const }));

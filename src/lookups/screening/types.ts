@@ -1,6 +1,26 @@
 // The shapes shared by the screening runner and the one-file service definitions.
-import type { ScreeningConfig, ScreeningServiceConfig } from "../../config/config";
 import type { Feature } from "./geometry";
+
+/** One outside screening service's config block (screening.<name>): base URL ("" or enabled false = switched off:
+ * air-gapped), its own timeout (0 = timeouts.screening_ms). */
+export type ScreeningServiceConfig = {
+  enabled: boolean;
+  base_url: string;
+  timeout_ms: number;
+};
+/** The settings of the screening block that every service shares (config key screening.*). */
+export type ScreeningCommon = {
+  h3_resolution: number; // cell of the feature cache (features kept with geometry; the exact point is tested)
+  cache_entries: number;
+  cache_ttl_s: number;
+  cache_mb: number; // memory budget of the cache (features with geometry can be large)
+  max_concurrent: number; // outside calls in flight at once; a request that would pass it → 503 busy
+  max_bytes: number; // largest reply read from a screening service
+  wetlands_near_m: number; // "near" = within this distance of a mapped wetland
+};
+/** The screening block as a service and the runner see it: the shared settings, and each service's own block by
+ * its name (read with serviceConfig). The full, typed block is ScreeningConfig (index.ts, over SERVICES). */
+export type ScreeningSettings = ScreeningCommon & { readonly [service: string]: unknown };
 
 /** An area to ask a layer for: [west, south, east, north] in degrees. */
 export type Envelope = [number, number, number, number];
@@ -78,24 +98,24 @@ export interface ServiceDef<
   /** Loaded layer kind that can answer this fact offline, if any. */
   layerKind?: LayerKind;
   /** What else it needs besides being switched on with a base URL (the runner checks that for every service). */
-  configured?(cfg: ScreeningConfig): boolean;
-  origin(cfg: ScreeningConfig): Origin;
+  configured?(cfg: ScreeningSettings): boolean;
+  origin(cfg: ScreeningSettings): Origin;
   /** Metres around the point the answer depends on (distance rules), for area queries and loaded layers. */
-  reachM(cfg: ScreeningConfig): number;
+  reachM(cfg: ScreeningSettings): number;
   /** Area mode: every feature (with geometry) meeting the envelope; complete, or it throws. */
-  fetchArea?(http: Outside, env: Envelope, cfg: ScreeningConfig): Promise<Feature[]>;
+  fetchArea?(http: Outside, env: Envelope, cfg: ScreeningSettings): Promise<Feature[]>;
   /** Point mode: what the service says at the exact point (features marked with `hit`). */
-  fetchPoint(http: Outside, lon: number, lat: number, cfg: ScreeningConfig): Promise<Feature[]>;
+  fetchPoint(http: Outside, lon: number, lat: number, cfg: ScreeningSettings): Promise<Feature[]>;
   /** The legend label of a loaded layer's feature drawn around the point on the screening page (null: not drawn,
    * e.g. a FIRM panel or an area of minimal flood hazard). Services without it are never drawn. */
   drawn?(f: Feature): { label: string; tone: Tone } | null;
   /** The status table: features around the point → reading. */
-  read(features: Feature[], lon: number, lat: number, origin: Origin, cfg: ScreeningConfig): Reading;
+  read(features: Feature[], lon: number, lat: number, origin: Origin, cfg: ScreeningSettings): Reading;
 }
 
 /** A service's own config block, screening.<name> (with the service's defaults unless the config sets it). */
-export function serviceConfig<C extends ScreeningServiceConfig>(cfg: ScreeningConfig, def: ServiceDef<string, C>): C {
-  const block = (cfg as unknown as Record<string, C | undefined>)[def.name];
+export function serviceConfig<C extends ScreeningServiceConfig>(cfg: ScreeningSettings, def: ServiceDef<string, C>): C {
+  const block = cfg[def.name] as C | undefined;
   if (!block) throw new Error(`config: no screening.${def.name} block for the ${def.name} service`);
   return block;
 }

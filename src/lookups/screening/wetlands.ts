@@ -12,7 +12,7 @@
 //                                                                          forested wetlands are often missed)
 import { attr, queryLayer } from "./arcgis";
 import { contains, distanceMetres, within, type Feature } from "./geometry";
-import type { ServiceDef } from "./types";
+import { serviceConfig, type ServiceDef } from "./types";
 
 const FIELDS = ["ATTRIBUTE", "WETLAND_TYPE", "ACRES"];
 const META_FIELDS = ["IMAGE_YR", "IMAGE_DATE", "SOURCE_TYPE"];
@@ -63,12 +63,12 @@ export const wetlands: ServiceDef<"wetlands"> = {
     dataset: "USFWS National Wetlands Inventory (NWI)",
     publisher: "U.S. Fish and Wildlife Service",
     as_of: null,
-    url: c.wetlands.base_url,
+    url: serviceConfig(c, wetlands).base_url,
   }),
   reachM: (c) => c.wetlands_near_m,
   drawn: (f) => (f.layer === "wetland" ? { label: "Mapped wetland", tone: "wetland" } : null),
   async fetchArea(http, envelope, c) {
-    const base = c.wetlands.base_url.replace(/\/+$/, "");
+    const base = serviceConfig(c, wetlands).base_url.replace(/\/+$/, "");
     const [w, m] = await Promise.all([
       queryLayer(http, { layerUrl: `${base}/0`, layer: "wetland", outFields: FIELDS, where: { envelope } }),
       queryLayer(http, { layerUrl: `${base}/1`, layer: "project", outFields: META_FIELDS, where: { envelope } }),
@@ -76,7 +76,7 @@ export const wetlands: ServiceDef<"wetlands"> = {
     return [...w, ...m];
   },
   async fetchPoint(http, lon, lat, c) {
-    const base = c.wetlands.base_url.replace(/\/+$/, "");
+    const base = serviceConfig(c, wetlands).base_url.replace(/\/+$/, "");
     const [inside, near, m] = await Promise.all([
       queryLayer(http, { layerUrl: `${base}/0`, layer: "wetland", outFields: FIELDS, where: { point: [lon, lat] } }),
       queryLayer(http, {
