@@ -8,21 +8,21 @@ import { requestIdOf } from "./request-id";
 import { aboutBlank, problemBody, UNPARSED, type Unparsed } from "./problems";
 import { NO_STORE } from "./cache-control";
 import { authenticate, type Auth } from "./auth";
-import { clientAddress, inAny, limitKey } from "./client-address";
-import type { Caller, LimitOutcome } from "./limits";
+import { clientAddress } from "./client-address";
+import { callerOf } from "./caller";
+import type { LimitOutcome } from "./limits";
 import { deprecationHeaders } from "./deprecations";
 import { parseParams } from "./params";
 import { respond, respondDocument } from "./respond";
 import { buildOpenApi, operationDetail } from "./openapi";
 import { hasDotSegment, targetOf } from "./request-target";
-import type { HeaderReader, Incoming } from "./incoming";
+import { ALLOWED_METHODS, type HeaderReader, type Incoming } from "./incoming";
 import { Router } from "./router";
 import { Context } from "./context";
 import type { Deps } from "./deps";
 import type { RouteDef } from "./route";
 import { ROUTES } from "./routes";
 
-export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 const CORS_HEADERS = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Expose-Headers":
@@ -102,12 +102,6 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
   const openapi = () => (built ??= build()).doc;
   const router = new Router(routes, "/v1");
 
-  function callerOf(auth: Auth, address: string): Caller {
-    if (auth.kind === "key") return { kind: "key", tier: auth.tier, keyId: auth.keyId };
-    if (inAny(address, cfg.service_callers)) return { kind: "service", address: limitKey(address) };
-    return { kind: "anonymous", address: limitKey(address) };
-  }
-
   /** Run a route: parameters, handler, reply. Synchronous answers stay synchronous. */
   function run(ctx: Context, def: RouteDef, params: Record<string, string>): Response | Promise<Response> {
     const path = def.pathParams ? parseParams(params, def.pathParams) : {};
@@ -140,15 +134,21 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
   function api(req: Incoming, ctx: Context, address: string): Response | Promise<Response> {
     if (ctx.path === "/v1/openapi.json")
       // no key needed: Authorization is ignored here, and the document is not charged to any limit
-      return afterHeaders(ctx, deps.limiter.peekHeaders(callerOf({ kind: "anonymous" }, address), "call"), () =>
-        respondDocument(ctx, openapi() as object, "default"),
+      return afterHeaders(
+        ctx,
+        deps.limiter.peekHeaders(callerOf({ kind: "anonymous" }, address, cfg.service_callers), "call"),
+        () => respondDocument(ctx, openapi() as object, "default"),
       );
     const found = router.match(ctx.path);
     const draw = found?.def.list ? "list" : "call";
     const refused = (e: unknown) =>
-      afterHeaders(ctx, deps.limiter.peekHeaders(callerOf({ kind: "anonymous" }, address), draw), () => {
-        throw e;
-      });
+      afterHeaders(
+        ctx,
+        deps.limiter.peekHeaders(callerOf({ kind: "anonymous" }, address, cfg.service_callers), draw),
+        () => {
+          throw e;
+        },
+      );
     let auth: Auth | Promise<Auth>;
     try {
       auth = authenticate(req.headers, deps.keys);
@@ -178,7 +178,7 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
       if (!found) throw new DomainError("not-found", `No endpoint at ${ctx.path.slice(0, 100)}.`);
       return run(ctx, found.def, found.params);
     };
-    const outcome = deps.limiter.check(callerOf(auth, address), draw);
+    const outcome = deps.limiter.check(callerOf(auth, address, cfg.service_callers), draw);
     return outcome instanceof Promise ? outcome.then(admitted) : admitted(outcome);
   }
 

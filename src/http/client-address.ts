@@ -80,7 +80,7 @@ export function inCidr(address: string, cidr: string): boolean {
   return true;
 }
 
-export const inAny = (address: string, cidrs: string[]) => cidrs.some((c) => inCidr(address, c));
+export const inAny = (address: string, cidrs: readonly string[]) => cidrs.some((c) => inCidr(address, c));
 
 /** Walk X-Forwarded-For from the right while hops are trusted proxies; the first untrusted hop is the client. */
 export function clientAddress(socketAddress: string, headers: HeaderReader, trustedProxies: string[]): string {

@@ -8,6 +8,7 @@ import type { Cursors } from "./paging";
 import type { Deprecation } from "./deprecations";
 import type { Incoming } from "./incoming";
 import type { Directory } from "../directory/directory";
+import { DomainError } from "../domain/errors";
 import type { ParcelSource } from "../parcels/source";
 
 export interface Deps {
@@ -33,3 +34,11 @@ export interface Deps {
 }
 
 export type WebHandler = (req: Incoming, socketAddress: string) => Response | Promise<Response>;
+
+/** The loaded directory, for routes, pages and MCP alike; a server without a data file has no directory answers
+ * (404 not-found: a problem on /v1, an HTML page elsewhere). */
+export function directoryOf(deps: Deps): Directory {
+  if (!deps.directory)
+    throw new DomainError("not-found", "This server has no data file loaded, so it has no directory answers or pages.");
+  return deps.directory;
+}

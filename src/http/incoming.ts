@@ -1,5 +1,7 @@
 // What the app reads of a request: the target as sent, the method and header values. A Bun.serve Request is one;
 // the node front (src/http/node-front.ts) hands over the same view of a node:http request.
+/** The methods the API and the pages answer (Allow, Access-Control-Allow-Methods). */
+export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 export interface HeaderReader {
   get(name: string): string | null;
 }

@@ -4,22 +4,20 @@
 import type { LimitOutcome } from "../http/limits";
 import { requestIdOf } from "../http/request-id";
 import { targetOf } from "../http/request-target";
-import type { Incoming } from "../http/incoming";
+import { ALLOWED_METHODS, type Incoming } from "../http/incoming";
 import { etagOf, matches } from "../http/respond";
 import { cacheControlFor, NO_STORE } from "../http/cache-control";
-import { clientAddress, inAny, limitKey } from "../http/client-address";
+import { clientAddress } from "../http/client-address";
+import { callerOf } from "../http/caller";
 import { PROBLEMS } from "../http/problems";
 import { DomainError } from "../domain/errors";
-import type { Deps } from "../http/deps";
+import type { Deps, WebHandler } from "../http/deps";
 import { linker, type Page, type PageInput } from "./site";
 import { renderPage } from "./render";
 import { ROUTES, type WebRoute } from "./routes";
 import { STYLESHEET } from "./layout";
 import { errorPage } from "./pages/errors";
 
-export type WebHandler = (req: Incoming, socketAddress: string) => Response | Promise<Response>;
-
-const ALLOWED = "GET, HEAD, OPTIONS";
 const ROBOTS = "User-agent: *\nDisallow: /find\nDisallow: /screening\nDisallow: /search\nDisallow: /v1/\n";
 const SECURITY: Record<string, string> = {
   // no scripts, no outside assets: the pages work on an air-gapped LAN and without JavaScript
@@ -61,13 +59,13 @@ export function createWeb(deps: Deps): WebHandler {
     if (req.method === "OPTIONS")
       return new Response(null, {
         status: 204,
-        headers: { ...common, Allow: ALLOWED, "Cache-Control": "public, max-age=86400" },
+        headers: { ...common, Allow: ALLOWED_METHODS, "Cache-Control": "public, max-age=86400" },
       });
     if (req.method !== "GET" && !head)
       return fail(
         405,
         new DomainError("method-not-allowed", `${req.method.slice(0, 10)} is not answered; pages answer GET and HEAD.`),
-        { Allow: ALLOWED },
+        { Allow: ALLOWED_METHODS },
       );
 
     if (!url) return fail(404, new DomainError("not-found", `There is no page at ${target.path.slice(0, 100)}.`));
@@ -87,9 +85,7 @@ export function createWeb(deps: Deps): WebHandler {
 
     const address = clientAddress(socketAddress, req.headers, deps.config.trusted_proxies);
     // every page draws from the pages' own limits (per address and all readers together), never the API's
-    const caller = inAny(address, deps.config.service_callers)
-      ? { kind: "service" as const, address: limitKey(address) }
-      : { kind: "anonymous" as const, address: limitKey(address) };
+    const caller = callerOf({ kind: "anonymous" }, address, deps.config.service_callers);
     const admitted = (outcome: LimitOutcome): Response | Promise<Response> => {
       Object.assign(common, outcome.headers);
       if (!outcome.ok)

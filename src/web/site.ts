@@ -1,7 +1,5 @@
 // What every page is given (the request, the deps, link helpers) and the words the pages use for the vocabulary.
 import type { Deps } from "../http/deps";
-import type { Directory } from "../directory/directory";
-import { DomainError } from "../domain/errors";
 
 export interface Page {
   title: string;
@@ -32,12 +30,6 @@ export function linker(site: string) {
   };
 }
 export type Linker = ReturnType<typeof linker>;
-
-export function directoryOf(deps: Deps): Directory {
-  if (!deps.directory)
-    throw new DomainError("not-found", "This server has no data file loaded, so it has no directory pages.");
-  return deps.directory;
-}
 
 export const FUNCTION_LABEL: Record<string, string> = {
   assessment: "Assessment (value for property tax)",

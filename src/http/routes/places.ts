@@ -1,7 +1,7 @@
 import { pageSize } from "../paging";
 import { PlacePage } from "../schemas/directory";
 import type { RouteDef } from "../route";
-import { directoryOf } from "./directory-of";
+import { directoryOf } from "../deps";
 import { cursorParam, jurisdictionIdParam, limitParam } from "./shared-params";
 import { nextUrl } from "./next-url";
 

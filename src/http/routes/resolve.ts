@@ -2,7 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { DomainError } from "../../domain/errors";
 import { ResolveResult } from "../schemas/directory";
 import type { RouteDef } from "../route";
-import { directoryOf } from "./directory-of";
+import { directoryOf } from "../deps";
 import { resolveBy, type Selector } from "../../directory/resolve-by";
 import { jurisdictionIdParam, latParam, lonParam, pointOf, stateParam } from "./shared-params";
 

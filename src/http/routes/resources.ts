@@ -2,7 +2,7 @@ import { DomainError } from "../../domain/errors";
 import { pageSize } from "../paging";
 import { ResourcePage } from "../schemas/directory";
 import type { RouteDef } from "../route";
-import { directoryOf } from "./directory-of";
+import { directoryOf } from "../deps";
 import { cursorParam, jurisdictionIdParam, latParam, limitParam, lonParam, pointOf, topicParam } from "./shared-params";
 import { nextUrl } from "./next-url";
 

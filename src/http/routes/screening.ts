@@ -7,7 +7,7 @@ import { queryOf } from "../params";
 import { Screening } from "../schemas/screening";
 import { FACTS } from "../../lookups/screening";
 import type { RouteDef } from "../route";
-import { directoryOf } from "./directory-of";
+import { directoryOf } from "../deps";
 import { latParam, lonParam, pointOf } from "./shared-params";
 
 export const screeningRoute: RouteDef = {

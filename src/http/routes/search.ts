@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { SearchResult } from "../schemas/directory";
 import type { RouteDef } from "../route";
-import { directoryOf } from "./directory-of";
+import { directoryOf } from "../deps";
 import { stateParam } from "./shared-params";
 
 export const SEARCH_MAX_ANONYMOUS = 20;

@@ -4,7 +4,8 @@
 // The point fields take coordinates as people paste them (src/web/coordinates.ts).
 import { Chain, FunctionsView, Section, SourcesView } from "../components";
 import { FindForms } from "../forms";
-import { directoryOf, linker, type Page, type PageInput } from "../site";
+import { linker, type Page, type PageInput } from "../site";
+import { directoryOf } from "../../http/deps";
 import { field, hasAny, problemPage } from "./problem-page";
 import { pointOfForm } from "../coordinates";
 import { DomainError } from "../../domain/errors";

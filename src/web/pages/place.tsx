@@ -8,7 +8,8 @@ import { boundaryOf } from "../../directory/records";
 import { TOPIC_FUNCTIONS } from "../../domain/vocabulary";
 import { BoundaryFigure } from "../boundary-svg";
 import { FunctionsView, JurLink, OfficeItem, ResourceList, Section, SourcesView } from "../components";
-import { TYPE_LABEL, directoryOf, linker, type Page, type PageInput } from "../site";
+import { TYPE_LABEL, linker, type Page, type PageInput } from "../site";
+import { directoryOf } from "../../http/deps";
 
 export const PAGE_SIZE = 50;
 

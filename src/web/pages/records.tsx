@@ -2,7 +2,8 @@
 // /resources/{id}, /offices/{id}, /sources/{id}: one record each, with its body, verification and source trail.
 import { officeRecord, resourceRecord, sourceRecord } from "../../directory/records";
 import { Chain, OfficeItem, Section, SourcesView, Verification } from "../components";
-import { FUNCTION_LABEL, dateOf, directoryOf, linker, type Page, type PageInput } from "../site";
+import { FUNCTION_LABEL, dateOf, linker, type Page, type PageInput } from "../site";
+import { directoryOf } from "../../http/deps";
 
 export function resourcePage({ deps, params }: PageInput): Page {
   const dir = directoryOf(deps);

@@ -4,7 +4,8 @@
 // decides; a server without screening says so plainly. The point fields take coordinates as people paste them.
 import { Chain, EntryView, ResourceList, SourcesView, type Entry } from "../components";
 import { PointForm } from "../forms";
-import { dateOf, directoryOf, linker, type Linker, type Page, type PageInput } from "../site";
+import { dateOf, linker, type Linker, type Page, type PageInput } from "../site";
+import { directoryOf } from "../../http/deps";
 import { field, hasAny, problemPage } from "./problem-page";
 import { pointOfForm } from "../coordinates";
 import { DRAWING_RADIUS_M, screenAt } from "../../directory/screen-at";

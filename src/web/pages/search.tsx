@@ -4,7 +4,8 @@ import { DomainError } from "../../domain/errors";
 import { unknownState } from "../../domain/states";
 import { ResourceList, Section, SourcesView } from "../components";
 import { SearchForm } from "../forms";
-import { TYPE_LABEL, directoryOf, linker, type Page, type PageInput } from "../site";
+import { TYPE_LABEL, linker, type Page, type PageInput } from "../site";
+import { directoryOf } from "../../http/deps";
 
 /** As many of each kind as an anonymous API caller may get. */
 export const SEARCH_PAGE_LIMIT = 20;
