@@ -4,17 +4,7 @@ import { DomainError } from "../domain/errors";
 import type { Links } from "../domain/links";
 import { FUNCTION_TOPICS, TOPIC_ALIASES, TOPIC_FUNCTIONS, TOPICS, type Fn, type Topic } from "../domain/vocabulary";
 import type { Content, RuleText, StateRulesText } from "./content";
-
-export interface SourceOut {
-  name: string;
-  url: string;
-  publisher: string | null;
-  official: boolean;
-  retrieved_at: string | null;
-  license_class: "open" | "public_record" | "restricted_no_redistribution" | "licensed_third_party" | "unknown";
-  verified_status?: "verified" | "not_yet_verified" | "possibly_broken";
-  verified_at?: string | null;
-}
+import type { SourceOut } from "../domain/source";
 
 export const AUTHORED_PUBLISHER = "Property, Land and GIS Directory (authored)";
 

@@ -1,7 +1,7 @@
 // Jurisdiction records as answers give them, the chain of a jurisdiction, and the Source trail of an answer.
 import type { Links } from "../domain/links";
 import type { JurisdictionRow, Store } from "./store";
-import type { SourceOut } from "./guides";
+import type { SourceOut } from "../domain/source";
 import { sourceLinkStatus } from "../links/overlay";
 import { sharedOut } from "./shared-out";
 

@@ -3,6 +3,7 @@
 // The facts come from the screening service given (src/lookups/screening); this module never calls HTTP.
 import type { Directory } from "./directory";
 import { screeningPlace } from "./screening-place";
+import type { SourceOut } from "../domain/source";
 
 type Place = ReturnType<typeof screeningPlace>;
 /** A loaded layer's shape near the point (rings and paths as [x0, y0, x1, y1, …] in degrees), with its legend label. */
@@ -19,7 +20,7 @@ export interface FactsAtPoint {
     lon: number,
     lat: number,
     place: Place,
-  ): Promise<{ facts: Record<string, unknown>; sources: unknown[]; notices: string[] }>;
+  ): Promise<{ facts: Record<string, unknown>; sources: SourceOut[]; notices: string[] }>;
   /** Loaded layers' shapes near the point, for the screening page's drawing (no outside call). */
   near?(lon: number, lat: number, state: string | null, radiusM: number): { layers: string[]; shapes: Drawn[] };
 }

@@ -5,7 +5,7 @@
 // how the answer enters the chain (the data file's own record of that GEOID, with the boundary's FUNCSTAT).
 import type { JurisdictionRow } from "./rows";
 import type { Content } from "./content";
-import type { SourceOut } from "./guides";
+import type { SourceOut } from "../domain/source";
 
 export interface TownBoundaryOrigin {
   /** "service": TIGERweb (fetched, then kept); "file": a county-subdivision file an operator loaded */

@@ -1,29 +1,37 @@
 // Query and path parameter parsing with TypeBox: each parameter names the problem type its failure gives.
 // Unknown query parameters are ignored. The same specs generate the OpenAPI parameters (see openapi.ts).
 import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
-import type { TSchema } from "@sinclair/typebox";
+import { Kind, type Static, type TSchema } from "@sinclair/typebox";
 import { DomainError, type ProblemSuffix } from "../domain/errors";
 
-export interface ParamSpec {
-  schema: TSchema;
-  as: "string" | "number" | "integer";
+/** One parameter: its schema (which also says how the raw text is read: a Number or Integer schema as a number,
+ * anything else as the string), the problem type its failure gives, and whether it is required. */
+export interface ParamSpec<S extends TSchema = TSchema> {
+  schema: S;
   problem: ProblemSuffix;
   required?: boolean;
-  in?: "query" | "path";
   description?: string;
 }
 export type ParamSpecs = Record<string, ParamSpec>;
+/** The parsed values of a set of specs, typed from their schemas: a required one is always there. */
+export type ParamsOf<P extends ParamSpecs> = {
+  [K in keyof P]: P[K]["required"] extends true ? Static<P[K]["schema"]> : Static<P[K]["schema"]> | undefined;
+};
+type Reading = "string" | "number" | "integer";
+const readingOf = (schema: TSchema): Reading =>
+  schema[Kind] === "Integer" ? "integer" : schema[Kind] === "Number" ? "number" : "string";
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const INTEGER = /^[+-]?\d+$/;
 
-function convert(name: string, raw: string, spec: ParamSpec): unknown {
-  if (spec.as === "string") return raw;
-  const ok = spec.as === "integer" ? INTEGER.test(raw.trim()) : NUMBER.test(raw.trim());
+function convert(name: string, raw: string, spec: ParamSpec, fail: Fail): unknown {
+  const as = readingOf(spec.schema);
+  if (as === "string") return raw;
+  const ok = as === "integer" ? INTEGER.test(raw.trim()) : NUMBER.test(raw.trim());
   if (!ok)
-    throw new DomainError(
+    throw fail(
       spec.problem,
-      `Parameter '${name}' must be ${spec.as === "integer" ? "an integer" : "a number"}; got '${raw.slice(0, 40)}'.`,
+      `Parameter '${name}' must be ${as === "integer" ? "an integer" : "a number"}; got '${raw.slice(0, 40)}'.`,
     );
   return Number(raw);
 }
@@ -50,29 +58,32 @@ const checkerOf = (schema: TSchema) => {
 
 const specLists = new WeakMap<ParamSpecs, [string, ParamSpec][]>();
 
+type Fail = (problem: ProblemSuffix, detail: string) => DomainError;
+const fail: Fail = (problem, detail) => new DomainError(problem, detail);
+
 /** Parse `source` (query or path values) against specs; first failure throws its DomainError. */
-export function parseParams<T = Record<string, any>>(source: Record<string, string | undefined>, specs: ParamSpecs): T {
+export function parseParams<P extends ParamSpecs>(source: Record<string, string | undefined>, specs: P): ParamsOf<P> {
   const out: Record<string, unknown> = {};
   let list = specLists.get(specs);
   if (!list) specLists.set(specs, (list = Object.entries(specs)));
   for (const [name, spec] of list) {
     const raw = source[name];
     if (raw === undefined) {
-      if (spec.required) throw new DomainError(spec.problem, `Parameter '${name}' is required.`);
+      if (spec.required) throw fail(spec.problem, `Parameter '${name}' is required.`);
       continue;
     }
     // an empty value (`state=`) is given and malformed, never taken as absent
-    if (raw === "") throw new DomainError(spec.problem, `Parameter '${name}' is empty; leave it out or give a value.`);
-    const v = convert(name, raw, spec);
+    if (raw === "") throw fail(spec.problem, `Parameter '${name}' is empty; leave it out or give a value.`);
+    const v = convert(name, raw, spec, fail);
     if (!checkerOf(spec.schema).Check(v)) {
-      throw new DomainError(
+      throw fail(
         spec.problem,
         `Parameter '${name}' is out of range or malformed: it must be ${describe(spec.schema) || "valid"}.`,
       );
     }
     out[name] = v;
   }
-  return out as T;
+  return out as ParamsOf<P>;
 }
 
 /** application/x-www-form-urlencoded decoding of one name or value; a broken escape is kept as written. */

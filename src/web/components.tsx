@@ -3,7 +3,7 @@
 // lists, who does each job, and the sources credit of spec part 9. Text children are escaped by @kitajs/html
 // (`safe`); attributes are always escaped by it.
 import type { Children } from "@kitajs/html";
-import type { SourceOut } from "../directory/guides";
+import type { SourceOut } from "../domain/source";
 import type { JurisdictionOut } from "../directory/jurisdictions";
 import type { ResourceOut } from "../directory/resources";
 import { FUNCTIONS } from "../domain/vocabulary";

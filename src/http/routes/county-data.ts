@@ -3,7 +3,7 @@
 // without parcel data (none configured or no file) answers no_data for every county.
 import { Type } from "@sinclair/typebox";
 import { CountyData } from "../schemas/county-data";
-import type { RouteDef } from "../route";
+import { defineRoute } from "../route";
 import { DomainError } from "../../domain/errors";
 import { FIELDS, OPS } from "../../parcels/fields";
 import { countyData } from "../../parcels/county-data";
@@ -19,7 +19,7 @@ const validDate = (s: string | undefined) => {
 };
 const PLAN_ONLY = ["op", "field", "min", "max", "since", "until"] as const;
 
-export const countyDataRoute: RouteDef = {
+export const countyDataRoute = defineRoute({
   path: "/county-data",
   operationId: "getCountyData",
   summary: "Questions over many parcels in one county (never owner names)",
@@ -32,13 +32,11 @@ export const countyDataRoute: RouteDef = {
   query: {
     q: {
       schema: Type.String({ minLength: 2, maxLength: 200 }),
-      as: "string",
       problem: "bad-parameter",
       description: "A plain question, e.g. 'biggest parcel in King County, WA'.",
     },
     jurisdiction_id: {
       schema: Type.String({ pattern: "^county:[0-9]{5}$" }),
-      as: "string",
       problem: "bad-parameter",
       description: "A county identifier (county:NNNNN).",
     },
@@ -47,7 +45,6 @@ export const countyDataRoute: RouteDef = {
         OPS.map((o) => Type.Literal(o)),
         { default: "top" },
       ),
-      as: "string",
       problem: "bad-parameter",
       description: "top, bottom, count, avg or median; default top.",
     },
@@ -56,43 +53,36 @@ export const countyDataRoute: RouteDef = {
         FIELDS.map((f) => Type.Literal(f)),
         { default: "acres" },
       ),
-      as: "string",
       problem: "bad-parameter",
       description: "The field the op is over; default acres.",
     },
     min: {
       schema: Type.Number(),
-      as: "number",
       problem: "bad-parameter",
       description: "Lower bound (inclusive) of the field; not for sale_date.",
     },
     max: {
       schema: Type.Number(),
-      as: "number",
       problem: "bad-parameter",
       description: "Upper bound (inclusive) of the field; not for sale_date.",
     },
     since: {
       schema: DATE,
-      as: "string",
       problem: "bad-parameter",
       description: "Last sale on or after this date (any op, any field).",
     },
     until: {
       schema: DATE,
-      as: "string",
       problem: "bad-parameter",
       description: "Last sale on or before this date (any op, any field).",
     },
     limit: {
       schema: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
-      as: "integer",
       problem: "bad-parameter",
       description: "Rows for top and bottom, 1–50, default 10.",
     },
     offset: {
       schema: Type.Integer({ minimum: 0, maximum: 1000, default: 0 }),
-      as: "integer",
       problem: "bad-parameter",
       description: "Rows to skip for top and bottom, 0–1000, default 0.",
     },
@@ -124,6 +114,6 @@ export const countyDataRoute: RouteDef = {
       limit: query.limit,
       offset: query.offset ?? 0,
     });
-    return { data: r.data, sources: r.sources as any, asOf: deps.asOf, cache: "default" };
+    return { data: r.data, sources: r.sources, asOf: deps.asOf, cache: "default" };
   },
-};
+});

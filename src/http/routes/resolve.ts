@@ -1,15 +1,17 @@
 import { Type } from "@sinclair/typebox";
 import { DomainError } from "../../domain/errors";
 import { ResolveResult } from "../schemas/directory";
-import type { RouteDef } from "../route";
+import type { SourceT } from "../respond";
+import { defineRoute } from "../route";
 import { directoryOf } from "../deps";
 import { resolveBy, type Selector } from "../../directory/resolve-by";
 import { jurisdictionIdParam, latParam, lonParam, pointOf, stateParam } from "./shared-params";
 
 /** Selectors of resolve: exactly one must be given (none or several → 400 bad-parameter). */
 const SELECTORS = [["lat", "lon"], ["address"], ["place"], ["jurisdiction_id"]] as const;
+const NO_SELECTOR = "Give one selector: lat and lon, address, place (with state) or jurisdiction_id.";
 
-export const resolveRoute: RouteDef = {
+export const resolveRoute = defineRoute({
   path: "/jurisdictions/resolve",
   operationId: "resolveJurisdictions",
   summary: "The jurisdiction chain and, per function, the body that performs it",
@@ -20,13 +22,11 @@ export const resolveRoute: RouteDef = {
     lon: lonParam,
     address: {
       schema: Type.String({ minLength: 3, maxLength: 200 }),
-      as: "string",
       problem: "bad-parameter",
       description: "Free-text US address, geocoded (cached for a day).",
     },
     place: {
       schema: Type.String({ minLength: 2, maxLength: 100 }),
-      as: "string",
       problem: "bad-parameter",
       description: "County, city, town or township name; ', County' may follow; may end in the state code.",
     },
@@ -57,7 +57,7 @@ export const resolveRoute: RouteDef = {
       throw new DomainError(
         "bad-parameter",
         given.length === 0
-          ? "Give one selector: lat and lon, address, place (with state) or jurisdiction_id."
+          ? NO_SELECTOR
           : `Give exactly one selector; got ${given.map((s) => s.join("+")).join(", ")}.`,
       );
     }
@@ -66,7 +66,7 @@ export const resolveRoute: RouteDef = {
     // one constant: serialise them once (the chain's jurisdictions first: the envelope is kept under it)
     const done = (r: {
       data: { match: unknown; jurisdictions: unknown; functions: unknown };
-      sources: any[];
+      sources: SourceT[];
       notices: string[];
     }) => ({
       data: r.data,
@@ -78,14 +78,17 @@ export const resolveRoute: RouteDef = {
     });
     dir.requireState(query.state); // with any selector, before the point's own check, as always
     const point = pointOf(query, raw);
-    const sel: Selector = point
+    const sel: Selector | null = point
       ? point
-      : query.jurisdiction_id
+      : query.jurisdiction_id !== undefined
         ? { jurisdiction_id: query.jurisdiction_id }
-        : query.place
+        : query.place !== undefined
           ? { place: query.place, state: query.state }
-          : { address: query.address };
+          : query.address !== undefined
+            ? { address: query.address }
+            : null;
+    if (!sel) throw new DomainError("bad-parameter", NO_SELECTOR); // counted above: never reached
     const r = resolveBy(dir, deps.addresses, sel);
     return r instanceof Promise ? r.then(done) : done(r);
   },
-};
+});

@@ -1,12 +1,12 @@
 import { DomainError } from "../../domain/errors";
 import { pageSize } from "../paging";
 import { ResourcePage } from "../schemas/directory";
-import type { RouteDef } from "../route";
+import { defineRoute } from "../route";
 import { directoryOf } from "../deps";
 import { cursorParam, jurisdictionIdParam, latParam, limitParam, lonParam, pointOf, topicParam } from "./shared-params";
 import { nextUrl } from "./next-url";
 
-export const resourcesRoute: RouteDef = {
+export const resourcesRoute = defineRoute({
   path: "/resources",
   operationId: "listResources",
   summary: "Ranked official resources for a place or a point",
@@ -53,4 +53,4 @@ export const resourcesRoute: RouteDef = {
       next: next ? nextUrl(ctx.url, deps.config.base_url, "/resources", next) : null,
     };
   },
-};
+});

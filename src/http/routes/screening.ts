@@ -6,11 +6,11 @@ import { screenAt } from "../../directory/screen-at";
 import { queryOf } from "../params";
 import { Screening } from "../schemas/screening";
 import { FACTS } from "../../lookups/screening";
-import type { RouteDef } from "../route";
+import { defineRoute } from "../route";
 import { directoryOf } from "../deps";
 import { latParam, lonParam, pointOf } from "./shared-params";
 
-export const screeningRoute: RouteDef = {
+export const screeningRoute = defineRoute({
   path: "/screening",
   operationId: "getScreening",
   summary: `Screening facts for the exact point: ${factList()}`,
@@ -29,14 +29,14 @@ export const screeningRoute: RouteDef = {
     const r = await screenAt(directoryOf(deps), deps.screening, point.lon, point.lat);
     return {
       data: r.data,
-      sources: r.sources as any[],
+      sources: r.sources,
       notices: r.notices,
       asOf: deps.asOf,
       frozen: [r.data.facts, r.data.jurisdictions], // the facts first: the envelope is kept under them
       cache: "screening", // an hour (spec part 4), also when a fact is unknown; our own cache never keeps an unknown
     };
   },
-};
+});
 
 /** "flood, wetlands, …, radon, and shoreland in Minnesota": every fact, in answer order, with where it applies. */
 function factList(): string {

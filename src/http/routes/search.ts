@@ -1,26 +1,24 @@
 import { Type } from "@sinclair/typebox";
 import { SearchResult } from "../schemas/directory";
-import type { RouteDef } from "../route";
+import { defineRoute } from "../route";
 import { directoryOf } from "../deps";
 import { stateParam } from "./shared-params";
 
 export const SEARCH_MAX_ANONYMOUS = 20;
 
-export const searchRoute: RouteDef = {
+export const searchRoute = defineRoute({
   path: "/search",
   operationId: "searchNames",
   summary: "Name lookup over place names and directory resource names (never people)",
   query: {
     q: {
       schema: Type.String({ minLength: 2, maxLength: 200 }),
-      as: "string",
       problem: "bad-parameter",
       required: true,
     },
     state: stateParam,
     limit: {
       schema: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
-      as: "integer",
       problem: "bad-parameter",
       description: "How many places and how many resources, 1–50, default 10; at most 20 of each without a key.",
     },
@@ -35,4 +33,4 @@ export const searchRoute: RouteDef = {
     const r = dir.searchNames(query.q, query.state?.toUpperCase() ?? null, limit);
     return { ...r, asOf: deps.asOf, cache: "default" };
   },
-};
+});

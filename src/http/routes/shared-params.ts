@@ -5,38 +5,33 @@ import { CURSOR_MAX } from "../paging";
 import type { ParamSpec } from "../params";
 import { DomainError } from "../../domain/errors";
 
-export const latParam: ParamSpec = {
+export const latParam = {
   schema: Type.Number({ minimum: -90, maximum: 90 }),
-  as: "number",
   problem: "bad-point",
   description: "Latitude, WGS84 decimal degrees (with lon).",
-};
-export const lonParam: ParamSpec = {
+} satisfies ParamSpec;
+export const lonParam = {
   schema: Type.Number({ minimum: -180, maximum: 180 }),
-  as: "number",
   problem: "bad-point",
   description: "Longitude, WGS84 decimal degrees (with lat).",
-};
-export const jurisdictionIdParam: ParamSpec = { schema: JurisdictionId, as: "string", problem: "bad-parameter" };
-export const stateParam: ParamSpec = {
+} satisfies ParamSpec;
+export const jurisdictionIdParam = { schema: JurisdictionId, problem: "bad-parameter" } satisfies ParamSpec;
+export const stateParam = {
   schema: StateCode,
-  as: "string",
   problem: "unknown-state",
   description: "Two-letter postal code.",
-};
-export const topicParam: ParamSpec = { schema: Topic, as: "string", problem: "unknown-topic" };
-export const limitParam: ParamSpec = {
+} satisfies ParamSpec;
+export const topicParam = { schema: Topic, problem: "unknown-topic" } satisfies ParamSpec;
+export const limitParam = {
   schema: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
-  as: "integer",
   problem: "bad-parameter",
   description: "Page size 1–100, default 50; at most 50 without a key.",
-};
-export const cursorParam: ParamSpec = {
+} satisfies ParamSpec;
+export const cursorParam = {
   schema: Type.String({ minLength: 1, maxLength: CURSOR_MAX }),
-  as: "string",
   problem: "bad-cursor",
   description: "next_cursor of the previous page, unchanged.",
-};
+} satisfies ParamSpec;
 
 /** lat and lon come together: one without the other is bad-point. */
 export function pointOf(

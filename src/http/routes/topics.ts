@@ -1,10 +1,10 @@
 import { topicList } from "../../directory/guides";
 import { TopicList } from "../schemas/guides";
-import type { RouteDef } from "../route";
+import { defineRoute } from "../route";
 
 const cache = new WeakMap<object, ReturnType<typeof topicList>>();
 
-export const topicsRoute: RouteDef = {
+export const topicsRoute = defineRoute({
   path: "/topics",
   operationId: "listTopics",
   summary: "Every topic with its description, the functions it belongs to and its page",
@@ -15,4 +15,4 @@ export const topicsRoute: RouteDef = {
     const built = (cache.get(deps) ?? cache.set(deps, topicList(deps.content, deps.links)).get(deps))!;
     return { ...built, asOf: deps.asOf, cache: "topics", frozen: true };
   },
-};
+});

@@ -24,6 +24,7 @@ import type { Feature } from "./geometry";
 import type { Drawn } from "../../directory/screen-at";
 import { LRUCache } from "lru-cache";
 import { budgeted } from "../../domain/cache-budget";
+import type { SourceOut } from "../../domain/source";
 
 /** The outside screening services, in answer order: adding one is its definition file and one line here. */
 export const SERVICES = [flood, wetlands, soils, elevation, shoreland] as const;
@@ -75,20 +76,12 @@ export interface ScreeningPlace {
   jurisdictions: unknown[];
   /** FunctionEntry per function, as resolve gives it. */
   functions: Record<string, unknown>;
-  radon: (RadonRow & { source: SourceLike | null }) | null;
+  radon: (RadonRow & { source: SourceOut | null }) | null;
   /** false when the data file holds no radon table (the fact is unknown then, never "not on the map") */
   radonLoaded?: boolean;
-  resources(topic: string): { items: unknown[]; sources: SourceLike[]; notices: string[] };
-  sources: SourceLike[];
+  resources(topic: string): { items: unknown[]; sources: SourceOut[]; notices: string[] };
+  sources: SourceOut[];
   notices: string[];
-}
-export interface SourceLike {
-  name: string;
-  url: string;
-  publisher: string | null;
-  official: boolean;
-  retrieved_at: string | null;
-  license_class: string;
 }
 
 export interface ScreeningOptions {
@@ -155,7 +148,7 @@ export class Screening {
   async facts(lon: number, lat: number, place: ScreeningPlace) {
     const defs = this.services.filter((d) => appliesAt(d, place.state));
     const answers = await this.runner.screen(lon, lat, place.state, defs);
-    const sources: SourceLike[] = [...place.sources];
+    const sources: SourceOut[] = [...place.sources];
     const notices = [...place.notices];
     const radonRead = radonReading(place.radon, place.countyName, place.radonLoaded);
     const key = `${place.key}\u0000${JSON.stringify(defs.map((d) => answers.get(d.name)!.reading))}\u0000${JSON.stringify(radonRead)}`;
@@ -198,7 +191,7 @@ export class Screening {
   }
 }
 
-function sourceOf(a: Answer): SourceLike {
+function sourceOf(a: Answer): SourceOut {
   return {
     name: a.origin!.dataset,
     url: a.origin!.url,
