@@ -40,6 +40,8 @@ export class DomainError extends Error {
       choices?: Choice[];
       retryAfter?: number;
       /** response headers (e.g. the RateLimit of the bucket that refused) */ headers?: Record<string, string>;
+      /** the status where the type's own (problems.ts) does not apply: unknown-topic as a query parameter, 400 */
+      status?: number;
     } = {},
   ) {
     super(`${suffix}: ${detail}`);

@@ -57,8 +57,8 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
   const origin = new URL(cfg.base_url).origin;
   const timeoutMs = cfg.timeouts.request_ms;
 
-  const problem = (ctx: Context, e: DomainError, extraHeaders?: Record<string, string>, status?: number) => {
-    const body = problemBody(cfg.problems_url, e.suffix, e.detail, ctx.requestId, e.extra.choices, status);
+  const problem = (ctx: Context, e: DomainError, extraHeaders?: Record<string, string>) => {
+    const body = problemBody(cfg.problems_url, e.suffix, e.detail, ctx.requestId, e.extra.choices, e.extra.status);
     const headers: Record<string, string> = {
       ...ctx.common,
       "Content-Type": "application/problem+json",
@@ -72,11 +72,7 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
   };
 
   const toProblem = (ctx: Context, err: unknown): Response => {
-    if (err instanceof DomainError) {
-      // unknown-topic is 404 on the path and 400 as a query parameter
-      const status = err.suffix === "unknown-topic" && !ctx.path.startsWith("/v1/guides/") ? 400 : undefined;
-      return problem(ctx, err, undefined, status);
-    }
+    if (err instanceof DomainError) return problem(ctx, err);
     log(
       `internal-error request_id=${ctx.requestId} ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
     );
@@ -104,7 +100,7 @@ export function createApp(deps: Deps, routes: RouteDef[] = ROUTES): App {
 
   /** Run a route: parameters, handler, reply. Synchronous answers stay synchronous. */
   function run(ctx: Context, def: RouteDef, params: Record<string, string>): Response | Promise<Response> {
-    const path = def.pathParams ? parseParams(params, def.pathParams) : {};
+    const path = def.pathParams ? parseParams(params, def.pathParams, "path") : {};
     const query = def.query ? parseParams(ctx.query, def.query) : {};
     const out = def.handler({ ctx, query, params: path, deps });
     if (out instanceof Promise)

@@ -3,9 +3,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { DomainError } from "../domain/errors";
 
-export const PAGE_DEFAULT = 50;
-export const PAGE_MAX = 100;
-export const PAGE_MAX_ANONYMOUS = 50;
 export const CURSOR_MAX = 200;
 
 export class Cursors {
@@ -46,7 +43,3 @@ export class Cursors {
     return parseInt(m[1]!, 36);
   }
 }
-
-/** Page size: the asked limit, capped at 50 without a key (a larger value gives 50 and a next_cursor). */
-export const pageSize = (asked: number | undefined, keyed: boolean) =>
-  Math.min(asked ?? PAGE_DEFAULT, keyed ? PAGE_MAX : PAGE_MAX_ANONYMOUS);

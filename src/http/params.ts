@@ -3,6 +3,7 @@
 import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
 import { Kind, type Static, type TSchema } from "@sinclair/typebox";
 import { DomainError, type ProblemSuffix } from "../domain/errors";
+import { PROBLEMS } from "./problems";
 
 /** One parameter: its schema (which also says how the raw text is read: a Number or Integer schema as a number,
  * anything else as the string), the problem type its failure gives, and whether it is required. */
@@ -59,10 +60,21 @@ const checkerOf = (schema: TSchema) => {
 const specLists = new WeakMap<ParamSpecs, [string, ParamSpec][]>();
 
 type Fail = (problem: ProblemSuffix, detail: string) => DomainError;
-const fail: Fail = (problem, detail) => new DomainError(problem, detail);
+/** A bad value names its problem type; in the query a type that is a 404 on the path (unknown-topic: no such
+ * guide) is a 400: the path names a thing that is not there, a query parameter is a bad value. */
+const failIn =
+  (where: "query" | "path"): Fail =>
+  (problem, detail) =>
+    new DomainError(problem, detail, where === "query" && PROBLEMS[problem].status === 404 ? { status: 400 } : {});
+const FAIL = { query: failIn("query"), path: failIn("path") };
 
 /** Parse `source` (query or path values) against specs; first failure throws its DomainError. */
-export function parseParams<P extends ParamSpecs>(source: Record<string, string | undefined>, specs: P): ParamsOf<P> {
+export function parseParams<P extends ParamSpecs>(
+  source: Record<string, string | undefined>,
+  specs: P,
+  where: "query" | "path" = "query",
+): ParamsOf<P> {
+  const fail = FAIL[where];
   const out: Record<string, unknown> = {};
   let list = specLists.get(specs);
   if (!list) specLists.set(specs, (list = Object.entries(specs)));

@@ -1,5 +1,6 @@
 // GET /county-data as a domain answer: a question or a plan → CountyData. Counties are named by the directory
 // (CountyNames); parcels come from the ONE ParcelSource. Owner questions are refused before anything is read.
+import { PAGE_CAPS } from "../domain/page-caps";
 import { DomainError } from "../domain/errors";
 import { FIELD_INFO, checkBounds, isRowOp, type Bounds, type Field, type Op, type Plan } from "./fields";
 import { readQuestion, type CountyRef } from "./question";
@@ -160,13 +161,19 @@ export async function countyData(
     }
     if (r.kind === "unreadable")
       return out(question, "unavailable", `I could not read this question (${r.why}). ${CAN_ANSWER}`);
-    plan = { op: r.op, field: r.field, bounds: r.bounds, limit: ask.limit ?? r.limit ?? 10, offset: ask.offset };
+    plan = {
+      op: r.op,
+      field: r.field,
+      bounds: r.bounds,
+      limit: ask.limit ?? r.limit ?? PAGE_CAPS.county_data.default,
+      offset: ask.offset,
+    };
   } else {
     plan = {
       op: ask.op ?? "top",
       field: ask.field ?? "acres",
       bounds: ask.bounds,
-      limit: ask.limit ?? 10,
+      limit: ask.limit ?? PAGE_CAPS.county_data.default,
       offset: ask.offset,
     };
     const bad = checkBounds(plan.field, plan.bounds);

@@ -1,6 +1,7 @@
 // The question reader: rule-based and offline (no model, no network). A plain question becomes a plan (op, field,
 // bounds, limit) and a county reference, or a refusal (owners), or "unreadable". The reading is shown back to
 // the caller in the answer sentence (see describe.ts), so a wrong reading is visible.
+import { PAGE_CAPS } from "../domain/page-caps";
 import { asksAboutPeople } from "./people-words";
 import { STATES } from "../domain/states";
 import type { Bounds, Field, Op } from "./fields";
@@ -239,6 +240,6 @@ export function readQuestion(q: string): Reading {
     /\b(\d{1,3})\s+(?:biggest|largest|smallest|most|least|highest|lowest|oldest|newest|latest|earliest|recent|cheapest|priciest)\b/.exec(
       t,
     );
-  const limit = lim ? Math.min(50, Math.max(1, Number(lim[1]))) : null;
+  const limit = lim ? Math.min(PAGE_CAPS.county_data.max, Math.max(1, Number(lim[1]))) : null;
   return { kind: "plan", op, field, bounds, limit, county: ref };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { Type } from "@sinclair/typebox";
-import { Cursors, pageSize } from "../../src/http/paging";
+import { Cursors } from "../../src/http/paging";
+import { PAGE_CAPS, pageSize } from "../../src/domain/page-caps";
 import { parseParams } from "../../src/http/params";
 import { DomainError } from "../../src/domain/errors";
 import { deprecationHeaders } from "../../src/http/deprecations";
@@ -33,10 +34,10 @@ describe("cursors", () => {
     expect(suffixOf(() => new Cursors("other").read("/resources", bound, cur))).toBe("bad-cursor");
   });
   test("page size: 1–100, default 50, at most 50 without a key", () => {
-    expect(pageSize(undefined, false)).toBe(50);
-    expect(pageSize(100, false)).toBe(50);
-    expect(pageSize(100, true)).toBe(100);
-    expect(pageSize(7, false)).toBe(7);
+    expect(pageSize(PAGE_CAPS.list, undefined, false)).toBe(50);
+    expect(pageSize(PAGE_CAPS.list, 100, false)).toBe(50);
+    expect(pageSize(PAGE_CAPS.list, 100, true)).toBe(100);
+    expect(pageSize(PAGE_CAPS.list, 7, false)).toBe(7);
   });
 });
 

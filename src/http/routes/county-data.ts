@@ -5,6 +5,8 @@ import { Type } from "@sinclair/typebox";
 import { CountyData } from "../schemas/county-data";
 import { defineRoute } from "../route";
 import { DomainError } from "../../domain/errors";
+import { COUNTY_DATA_OFFSET_MAX, PAGE_CAPS } from "../../domain/page-caps";
+import { limitParamOf } from "./shared-params";
 import { FIELDS, OPS } from "../../parcels/fields";
 import { countyData } from "../../parcels/county-data";
 import { NoParcelData } from "../../parcels/none";
@@ -76,15 +78,11 @@ export const countyDataRoute = defineRoute({
       problem: "bad-parameter",
       description: "Last sale on or before this date (any op, any field).",
     },
-    limit: {
-      schema: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
-      problem: "bad-parameter",
-      description: "Rows for top and bottom, 1–50, default 10.",
-    },
+    limit: limitParamOf(PAGE_CAPS.county_data, "Rows for top and bottom,"),
     offset: {
-      schema: Type.Integer({ minimum: 0, maximum: 1000, default: 0 }),
+      schema: Type.Integer({ minimum: 0, maximum: COUNTY_DATA_OFFSET_MAX, default: 0 }),
       problem: "bad-parameter",
-      description: "Rows to skip for top and bottom, 0–1000, default 0.",
+      description: `Rows to skip for top and bottom, 0–${COUNTY_DATA_OFFSET_MAX}, default 0.`,
     },
   },
   data: CountyData,

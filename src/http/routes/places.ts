@@ -1,9 +1,8 @@
-import { pageSize } from "../paging";
 import { PlacePage } from "../schemas/directory";
 import { defineRoute } from "../route";
 import { directoryOf } from "../deps";
 import { cursorParam, jurisdictionIdParam, limitParam } from "./shared-params";
-import { nextUrl } from "./next-url";
+import { pageOf } from "./paged";
 
 export const placesRoute = defineRoute({
   path: "/places/:jurisdiction_id",
@@ -18,17 +17,7 @@ export const placesRoute = defineRoute({
   problems: ["bad-parameter", "bad-cursor", "unknown-jurisdiction"],
   handler: ({ deps, params, query, ctx }) => {
     const id = params.jurisdiction_id;
-    const path = `/places/${id}`;
-    const offset = deps.cursors.read(path, {}, query.cursor);
-    const r = directoryOf(deps).place(id, offset, pageSize(query.limit, ctx.keyed));
-    const next = r.nextOffset === null ? null : deps.cursors.issue(path, {}, r.nextOffset);
-    return {
-      data: { ...r.data, next_cursor: next },
-      sources: r.sources,
-      notices: r.notices,
-      asOf: deps.asOf,
-      cache: "default",
-      next: next ? nextUrl(ctx.url, deps.config.base_url, path, next) : null,
-    };
+    const page = pageOf(deps, ctx, `/places/${id}`, {}, query);
+    return page.reply(directoryOf(deps).place(id, page.offset, page.size));
   },
 });

@@ -1,10 +1,9 @@
 import { DomainError } from "../../domain/errors";
-import { pageSize } from "../paging";
 import { ResourcePage } from "../schemas/directory";
 import { defineRoute } from "../route";
 import { directoryOf } from "../deps";
 import { cursorParam, jurisdictionIdParam, latParam, limitParam, lonParam, pointOf, topicParam } from "./shared-params";
-import { nextUrl } from "./next-url";
+import { pageOf } from "./paged";
 
 export const resourcesRoute = defineRoute({
   path: "/resources",
@@ -35,22 +34,14 @@ export const resourcesRoute = defineRoute({
       throw new DomainError("bad-parameter", "Give jurisdiction_id, or lat together with lon.");
     if (point && !query.topic) throw new DomainError("bad-parameter", "topic is required with lat and lon.");
     const bound = { jurisdiction_id: query.jurisdiction_id, lat: raw.lat, lon: raw.lon, topic: query.topic };
-    const offset = deps.cursors.read("/resources", bound, query.cursor);
-    const size = pageSize(query.limit, ctx.keyed);
-    const r = directoryOf(deps).resources(
-      point ? { point } : { jurisdictionId: query.jurisdiction_id },
-      query.topic ?? null,
-      offset,
-      size,
+    const page = pageOf(deps, ctx, "/resources", bound, query);
+    return page.reply(
+      directoryOf(deps).resources(
+        point ? { point } : { jurisdictionId: query.jurisdiction_id },
+        query.topic ?? null,
+        page.offset,
+        page.size,
+      ),
     );
-    const next = r.nextOffset === null ? null : deps.cursors.issue("/resources", bound, r.nextOffset);
-    return {
-      data: { ...r.data, next_cursor: next },
-      sources: r.sources,
-      notices: r.notices,
-      asOf: deps.asOf,
-      cache: "default",
-      next: next ? nextUrl(ctx.url, deps.config.base_url, "/resources", next) : null,
-    };
   },
 });

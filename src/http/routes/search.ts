@@ -2,9 +2,8 @@ import { Type } from "@sinclair/typebox";
 import { SearchResult } from "../schemas/directory";
 import { defineRoute } from "../route";
 import { directoryOf } from "../deps";
-import { stateParam } from "./shared-params";
-
-export const SEARCH_MAX_ANONYMOUS = 20;
+import { limitParamOf, stateParam } from "./shared-params";
+import { PAGE_CAPS, pageSize } from "../../domain/page-caps";
 
 export const searchRoute = defineRoute({
   path: "/search",
@@ -17,11 +16,7 @@ export const searchRoute = defineRoute({
       required: true,
     },
     state: stateParam,
-    limit: {
-      schema: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
-      problem: "bad-parameter",
-      description: "How many places and how many resources, 1–50, default 10; at most 20 of each without a key.",
-    },
+    limit: limitParamOf(PAGE_CAPS.search, "How many places and how many resources (each):"),
   },
   data: SearchResult,
   errors: [304, 400, 401, 429],
@@ -29,7 +24,7 @@ export const searchRoute = defineRoute({
   handler: ({ deps, query, ctx }) => {
     const dir = directoryOf(deps);
     dir.requireState(query.state);
-    const limit = Math.min(query.limit ?? 10, ctx.keyed ? 50 : SEARCH_MAX_ANONYMOUS);
+    const limit = pageSize(PAGE_CAPS.search, query.limit, ctx.keyed);
     const r = dir.searchNames(query.q, query.state?.toUpperCase() ?? null, limit);
     return { ...r, asOf: deps.asOf, cache: "default" };
   },

@@ -4,6 +4,7 @@ import { JurisdictionId, StateCode, Topic } from "../schemas/common";
 import { CURSOR_MAX } from "../paging";
 import type { ParamSpec } from "../params";
 import { DomainError } from "../../domain/errors";
+import { PAGE_CAPS, type PageCap } from "../../domain/page-caps";
 
 export const latParam = {
   schema: Type.Number({ minimum: -90, maximum: 90 }),
@@ -22,11 +23,14 @@ export const stateParam = {
   description: "Two-letter postal code.",
 } satisfies ParamSpec;
 export const topicParam = { schema: Topic, problem: "unknown-topic" } satisfies ParamSpec;
-export const limitParam = {
-  schema: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
-  problem: "bad-parameter",
-  description: "Page size 1–100, default 50; at most 50 without a key.",
-} satisfies ParamSpec;
+/** A page-size parameter over one of the caps (src/domain/page-caps.ts); `what` says what is counted. */
+export const limitParamOf = (cap: PageCap, what: string) =>
+  ({
+    schema: Type.Integer({ minimum: 1, maximum: cap.max, default: cap.default }),
+    problem: "bad-parameter",
+    description: `${what} 1–${cap.max}, default ${cap.default}; at most ${cap.anonymous} without a key.`,
+  }) satisfies ParamSpec;
+export const limitParam = limitParamOf(PAGE_CAPS.list, "Page size");
 export const cursorParam = {
   schema: Type.String({ minLength: 1, maxLength: CURSOR_MAX }),
   problem: "bad-cursor",
