@@ -1,29 +1,19 @@
 // The directory: the data file opened once (store, boundary index, names, search) and the answers built on it.
 import type { Database } from "bun:sqlite";
+import { DomainError } from "../domain/errors";
 import type { Links } from "../domain/links";
 import { unknownState } from "../domain/states";
 import type { Content } from "./content";
-import { BoundaryIndex } from "./boundaries";
+import { BoundaryIndex, type PointChain } from "./boundaries";
 import { Store, type JurisdictionRow } from "./store";
 import { PlaceNames } from "./places";
 import { NameSearch } from "./search";
-import { Trail, chainOf, jurisdictionOut } from "./jurisdictions";
+import { Trail, chainFromIds, chainOf, jurisdictionOut } from "./jurisdictions";
 import { functionsFor, officeOut } from "./functions";
 import { page, rankedResources, requireJurisdiction, resourceOut } from "./resources";
 import { LRUCache } from "lru-cache";
 import { budgeted, estimateBytes } from "../domain/cache-budget";
-import {
-  POINT_MATCH,
-  answer,
-  chainAnswer,
-  chainAtPoint,
-  resolveId,
-  resolvePlace,
-  type ChainAnswer,
-  type Match,
-  type ResolveDeps,
-  townNotice,
-} from "./resolve";
+import { POINT_MATCH, answer, type ChainAnswer, type Match } from "./resolve";
 import { Browse, type BrowseList } from "./browse";
 import { townLevelState, townRow, townSource, type TownLocator } from "./town-at-point";
 
@@ -34,7 +24,7 @@ export interface ScreeningResources {
   notices: string[];
 }
 
-export class Directory implements ResolveDeps {
+export class Directory {
   readonly store: Store;
   readonly index: BoundaryIndex;
   readonly names: PlaceNames;
@@ -97,7 +87,7 @@ export class Directory implements ResolveDeps {
   chainAnswerAt(lon: number, lat: number): ChainAnswer {
     const code = this.index.locate(lon, lat);
     return this.memoChain(code, () =>
-      chainAnswer(this, chainAtPoint(this, lon, lat, this.index.chainOfCode(code)), true),
+      this.chainAnswer(this.chainAtPoint(lon, lat, this.index.chainOfCode(code)), true),
     );
   }
 
@@ -114,12 +104,12 @@ export class Directory implements ResolveDeps {
   async resolvePointTowns(lon: number, lat: number, match: Match = POINT_MATCH) {
     const code = this.index.locate(lon, lat);
     const hit = this.index.chainOfCode(code);
-    const chain = chainAtPoint(this, lon, lat, hit);
-    const base = this.memoChain(code, () => chainAnswer(this, chain, true));
+    const chain = this.chainAtPoint(lon, lat, hit);
+    const base = this.memoChain(code, () => this.chainAnswer(chain, true));
     const out = (c: ChainAnswer, notice?: string) =>
       answer(notice ? { ...c, notices: [...c.notices, notice] } : c, match, { lon, lat });
     const state = chain.find((j) => j.type === "state")!;
-    if (!this.towns || !townNotice(this, chain) || !townLevelState(this.content, state.state ?? "")) return out(base);
+    if (!this.towns || !this.townNotice(chain) || !townLevelState(this.content, state.state ?? "")) return out(base);
     const found = await this.towns.find(lon, lat, state.state_fips!);
     if ("miss" in found) return out(base, `The town or township at this point could not be found: ${found.detail}.`);
     const row = this.store.jurisdiction(`cousub:${found.hit.geoid}`);
@@ -134,15 +124,80 @@ export class Directory implements ResolveDeps {
       const withTown = ids
         .map((id) => (id === town.jurisdiction_id ? town : id ? this.store.jurisdiction(id) : null))
         .filter((x): x is JurisdictionRow => !!x);
-      return chainAnswer(this, withTown, false);
+      return this.chainAnswer(withTown, false);
     });
     return out({ ...c, sources: [...c.sources, townSource(found.hit)] });
   }
   resolveId(id: string) {
-    return resolveId(this, id);
+    const j = requireJurisdiction(this.store, id);
+    return answer(
+      this.chainAnswer(chainOf(this.store, j.jurisdiction_id), false, j),
+      { by: "jurisdiction_id", label: j.name, approximate: false },
+      null,
+    );
   }
   resolvePlace(place: string, state?: string) {
-    return resolvePlace(this, place, state);
+    const j = this.names.resolve(place, state, this.links);
+    return answer(
+      this.chainAnswer(chainOf(this.store, j.jurisdiction_id), false, j),
+      { by: "place", label: this.names.label(j), approximate: false },
+      null,
+    );
+  }
+
+  /** Chain of the point (largest first) or outside-coverage. */
+  private chainAtPoint(
+    lon: number,
+    lat: number,
+    hit: PointChain | null = this.index.lookup(lon, lat),
+  ): JurisdictionRow[] {
+    const chain = hit ? chainFromIds(this.store, [hit.state, hit.county, hit.cousub, hit.place]) : [];
+    if (!chain.length)
+      throw new DomainError(
+        "outside-coverage",
+        `The point (${lat}, ${lon}) is not inside a state or territory covered by this service.`,
+      );
+    return chain;
+  }
+
+  /** States with county subdivision records but no county subdivision boundary in the index (e.g. New York,
+   * Pennsylvania, Wisconsin today): a point there cannot be placed in its town or township. Worked out once. */
+  private townless: Set<string> | null = null;
+  private townlessStates(): Set<string> {
+    if (!this.townless) {
+      const have = this.index.cousubStates();
+      this.townless = new Set([...this.store.cousubRecordStates()].filter((fips) => !have.has(fips)));
+    }
+    return this.townless;
+  }
+
+  /** The caveat of a point chain without a county subdivision in a state whose town boundaries are not held. */
+  private townNotice(chain: JurisdictionRow[]): string | null {
+    const state = chain.find((j) => j.type === "state");
+    if (!state?.state_fips || chain.some((j) => j.type === "cousub") || !this.townlessStates().has(state.state_fips))
+      return null;
+    return `County subdivision (town, township) boundaries for ${state.name} are not held in this directory, so the chain has no county subdivision at this point; a function the state gives to towns or townships names no body here.`;
+  }
+
+  /** The part of an answer that depends on the chain only. `atPoint`: the chain came from a point (or address): the
+   * sources then also cite the boundaries that placed the point (e.g. a town layer under ODbL), and townNotice()
+   * adds its caveat. `about`: the answer is about that one place (resolve by id or name), so the words speak of its
+   * area, never of "this point". */
+  private chainAnswer(chain: JurisdictionRow[], atPoint = false, about?: JurisdictionRow): ChainAnswer {
+    const trail = new Trail(this.store, this.links);
+    trail.addAll(chain);
+    if (atPoint) for (const j of chain) trail.add(j.boundary_source);
+    const functions = functionsFor(
+      { store: this.store, content: this.content, links: this.links, trail, about },
+      chain,
+    );
+    const notice = atPoint ? this.townNotice(chain) : null;
+    return {
+      jurisdictions: chain.map((j) => jurisdictionOut(j, this.store, this.links)),
+      functions,
+      sources: trail.sources(),
+      notices: [...trail.notices(), ...(notice ? [notice] : [])],
+    };
   }
 
   /** The place or point whose resources are listed, with its chain. */
@@ -154,7 +209,7 @@ export class Directory implements ResolveDeps {
       const place = requireJurisdiction(this.store, sel.jurisdictionId);
       return { place, chain: chainOf(this.store, place.jurisdiction_id) };
     }
-    const chain = chainAtPoint(this, sel.point!.lon, sel.point!.lat);
+    const chain = this.chainAtPoint(sel.point!.lon, sel.point!.lat);
     return { place: chain[chain.length - 1]!, chain };
   }
 

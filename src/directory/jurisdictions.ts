@@ -3,7 +3,6 @@ import type { Links } from "../domain/links";
 import type { JurisdictionRow, Store } from "./store";
 import type { SourceOut } from "../domain/source";
 import { sourceLinkStatus } from "../links/overlay";
-import { sharedOut } from "./shared-out";
 
 // A county subdivision without a town government (Maine's unorganized territories, gores and reservations, New
 // Hampshire's unincorporated Coos County places) does no town-level job: the rule does not hold there. A
@@ -16,7 +15,7 @@ export const isTownGovernment = (j: JurisdictionRow) =>
 export const TYPE_ORDER: Record<string, number> = { country: 0, state: 1, county: 2, cousub: 3, place: 4, district: 5 };
 
 export function jurisdictionOut(j: JurisdictionRow, store: Store, links: Links) {
-  return sharedOut(links, j, () => makeJurisdictionOut(j, store, links));
+  return store.shared(links, j, () => makeJurisdictionOut(j, store, links));
 }
 
 function makeJurisdictionOut(j: JurisdictionRow, store: Store, links: Links) {
@@ -69,7 +68,7 @@ export function chainFromIds(store: Store, ids: (string | null)[]): Jurisdiction
 export function sourceOut(store: Store, sourceId: string | null, links: Links): SourceOut | null {
   const s = sourceId ? store.source(sourceId) : undefined;
   if (!s || !s.documented) return null;
-  return sharedOut(links, s, (): SourceOut => ({
+  return store.shared(links, s, (): SourceOut => ({
     name: s.name,
     url: /^https?:\/\//.test(s.url) ? s.url : `${links.site}/sources/${encodeURIComponent(s.source_id)}`,
     publisher: s.publisher,

@@ -1,7 +1,6 @@
 // One record by its id, as the human pages show it: a resource, an office, a source, a jurisdiction's boundary.
 // Built from the same pieces as the API answers (resourceOut, officeOut, jurisdictionOut, the Trail of sources)
 // and under the same provenance filter: an undocumented record, or one whose body is undocumented, is not found.
-import type { Statement } from "bun:sqlite";
 import type { Directory } from "./directory";
 import { DomainError } from "../domain/errors";
 import { Trail, chainOf, jurisdictionOut, sourceOut } from "./jurisdictions";
@@ -29,16 +28,9 @@ export function resourceRecord(dir: Directory, id: string) {
   };
 }
 
-const officeStmts = new WeakMap<object, Statement<{ jurisdiction_id: string; function: string | null }, [string]>>();
-
 /** A documented office with its body, the job it does there (when recorded) and the body's resources. */
 export function officeRecord(dir: Directory, id: string) {
-  let stmt = officeStmts.get(dir.store);
-  if (!stmt) {
-    stmt = dir.store.db.query("SELECT jurisdiction_id, function FROM offices WHERE office_id = ?");
-    officeStmts.set(dir.store, stmt);
-  }
-  const row = stmt.get(id);
+  const row = dir.store.officeBody(id);
   const body = row ? dir.store.jurisdiction(row.jurisdiction_id) : null;
   const o = body ? dir.store.officesOf(body.jurisdiction_id).items.find((x) => x.office_id === id) : undefined;
   if (!o || !body) throw notFound("office", id);
@@ -78,22 +70,10 @@ export interface Boundary {
   source: ReturnType<typeof sourceOut>;
 }
 
-const boundaryStmts = new WeakMap<
-  object,
-  Statement<{ geom: Uint8Array | null; boundary_precision: string | null; boundary_source: string | null }, [string]>
->();
-
 /** The stored boundary of a documented jurisdiction (decoded from its SpatiaLite blob), or null where none is held. */
 export function boundaryOf(dir: Directory, id: string): Boundary | null {
   if (!dir.store.jurisdiction(id)) return null;
-  let stmt = boundaryStmts.get(dir.store);
-  if (!stmt) {
-    stmt = dir.store.db.query(
-      "SELECT geom, boundary_precision, boundary_source FROM jurisdictions WHERE jurisdiction_id = ?",
-    );
-    boundaryStmts.set(dir.store, stmt);
-  }
-  const row = stmt.get(id);
+  const row = dir.store.boundaryRow(id);
   if (!row?.geom) return null;
   const g = decodeSpatialiteBlob(row.geom);
   return {

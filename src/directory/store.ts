@@ -4,6 +4,7 @@
 // that needs them all (the place-name index). The provenance filter lives here: records whose origin is
 // undocumented (documented = 0) are never handed out; callers get a count.
 import type { Database, Statement } from "bun:sqlite";
+import type { Links } from "../domain/links";
 
 export type { JurisdictionRow, ResourceRow, OfficeRow, OverrideRow, SourceRow } from "./rows";
 import type { JurisdictionRow, ResourceRow, OfficeRow, OverrideRow, SourceRow } from "./rows";
@@ -52,6 +53,12 @@ export interface PermitOffice {
   population: number;
   months_reported: number;
   source_id: string;
+}
+
+export interface BoundaryRow {
+  geom: Uint8Array | null;
+  boundary_precision: string | null;
+  boundary_source: string | null;
 }
 
 export class Store {
@@ -314,5 +321,38 @@ export class Store {
     const hit = this.resourceRowidStmt.get(resourceId);
     const r = hit ? this.resourceRow(hit.rowid) : null;
     return r && r.documented && this.isDocumentedSource(r.source_id) && this.jurisdiction(r.jurisdiction_id) ? r : null;
+  }
+
+  private officeBodyStmt: Statement<{ jurisdiction_id: string; function: string | null }, [string]> | null = null;
+  /** The body and job of an office by its id (documented or not: the caller looks it up among officesOf). */
+  officeBody(officeId: string): { jurisdiction_id: string; function: string | null } | null {
+    this.officeBodyStmt ??= this.db.query("SELECT jurisdiction_id, function FROM offices WHERE office_id = ?");
+    return this.officeBodyStmt.get(officeId);
+  }
+
+  private boundaryStmt: Statement<BoundaryRow, [string]> | null = null;
+  /** The stored boundary blob of a jurisdiction with its precision and source (null blob: none held). */
+  boundaryRow(jurisdictionId: string): BoundaryRow | null {
+    this.boundaryStmt ??= this.db.query(
+      "SELECT geom, boundary_precision, boundary_source FROM jurisdictions WHERE jurisdiction_id = ?",
+    );
+    return this.boundaryStmt.get(jurisdictionId);
+  }
+
+  // Answer records (a jurisdiction or a source as answers give them) are pure functions of their row, the page
+  // links and the link checker's current results. They are made once per row and results version and shared by
+  // every answer that holds them: the chain answers kept by the directory then share their state, county and
+  // source records instead of each holding copies (fewer live objects). Shared records are never mutated.
+  private readonly sharedByLinks = new WeakMap<Links, WeakMap<object, { version: number; out: unknown }>>();
+  /** The answer record of `row` under `links`, made by `make` once per link-results version. */
+  shared<T>(links: Links, row: object, make: () => T): T {
+    let rows = this.sharedByLinks.get(links);
+    if (!rows) this.sharedByLinks.set(links, (rows = new WeakMap()));
+    const version = links.results?.version ?? 0;
+    const hit = rows.get(row);
+    if (hit && hit.version === version) return hit.out as T;
+    const out = make();
+    rows.set(row, { version, out });
+    return out;
   }
 }
