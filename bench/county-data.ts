@@ -17,7 +17,7 @@ import { NUMERIC, openForWrite } from "../src/parcels/schema";
 import { buildDateRuns } from "../src/parcels/date-runs";
 import { refreshStats } from "../src/parcels/stats";
 import { SqliteParcelSource } from "../src/parcels/sqlite-source";
-import { FIELDS, OPS, FIELD_INFO, type Field, type Op, type Plan, type Bounds } from "../src/parcels/fields";
+import { FIELDS, OPS, FIELD_INFO, type Field, type Op, type ParcelQuery, type Bounds } from "../src/parcels/fields";
 
 const CAMBRIDGE = process.argv.includes("--cambridge");
 const onlyAt = process.argv.indexOf("--only");
@@ -197,7 +197,7 @@ const held = JSON.parse(
 for (const op of OPS.filter((o) => !ONLY || ONLY.includes(o)))
   for (const f of FIELDS.filter((x) => held.includes(x))) {
     const b = boundFor(f);
-    const plan = (bounds: Bounds): Plan => ({
+    const plan = (bounds: Bounds): ParcelQuery => ({
       countyId: COUNTY,
       op,
       field: f,
@@ -205,7 +205,7 @@ for (const op of OPS.filter((o) => !ONLY || ONLY.includes(o)))
       limit: 10,
       offset: op === "top" || op === "bottom" ? 1000 : 0,
     });
-    const run = (p: Plan) => () => (op === "top" || op === "bottom" ? src.rows(p) : src.aggregate(p));
+    const run = (p: ParcelQuery) => () => (op === "top" || op === "bottom" ? src.rows(p) : src.aggregate(p));
     const plain = await time(run(plan({})));
     const bounded = await time(run(plan(b)));
     // a bound on another field than the op's (since with a numeric field): the date range is read row by row

@@ -20,7 +20,7 @@ import { refreshStats } from "../src/parcels/stats";
 import { copyCounty, createIndexes, ensureSchema, safeUrl, vacuumAnalyze } from "../src/parcels/postgis-store";
 import { PostgisParcelSource } from "../src/parcels/postgis-source";
 import { SqliteParcelSource } from "../src/parcels/sqlite-source";
-import { FIELDS, OPS, type Bounds, type Field, type Plan } from "../src/parcels/fields";
+import { FIELDS, OPS, type Bounds, type Field, type ParcelQuery } from "../src/parcels/fields";
 import type { ParcelSource } from "../src/parcels/source";
 
 const arg = (name: string, dflt: string) => {
@@ -253,7 +253,7 @@ try {
     for (const f of FIELDS)
       for (const [, bounds] of variants)
         for (const k of KEEP) {
-          const plan: Plan = { countyId: countyId(k), op, field: f, bounds: bounds(f), limit: 10, offset: 1000 };
+          const plan: ParcelQuery = { countyId: countyId(k), op, field: f, bounds: bounds(f), limit: 10, offset: 1000 };
           const ask = (s: ParcelSource) => (op === "top" || op === "bottom" ? s.rows(plan) : s.aggregate(plan));
           const [a, b] = [await ask(lite.get(k)!), await ask(gis)];
           if (!Bun.deepEquals(a, b)) throw new Error(`PostGIS and SQLite differ: ${JSON.stringify(plan)}`);
@@ -265,7 +265,7 @@ try {
       const cells: string[] = [],
         ratios: string[] = [];
       for (const [name, bounds] of variants) {
-        const plan = (k: number): Plan => ({
+        const plan = (k: number): ParcelQuery => ({
           countyId: countyId(k),
           op,
           field: f,

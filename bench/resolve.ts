@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Directory } from "../src/directory/directory";
 import { contentFromStore } from "../src/directory/content";
-import { linksFor } from "../src/domain/links";
+import { pageLinksFor } from "../src/domain/page-links";
 import { load, unlimitedEnv, waitReady } from "./load";
 import { resolvablePoints } from "./points";
 
@@ -21,7 +21,7 @@ if (!existsSync(data)) {
 
 const db = new Database(data, { readonly: true });
 const t0 = performance.now();
-const dir = new Directory(db, contentFromStore(db), linksFor("http://127.0.0.1/v1"));
+const dir = new Directory(db, contentFromStore(db), pageLinksFor("http://127.0.0.1/v1"));
 console.log(
   `load: ${(performance.now() - t0).toFixed(0)} ms, RSS ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`,
 );

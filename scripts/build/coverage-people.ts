@@ -17,7 +17,7 @@
 import { Database } from "bun:sqlite";
 import { Directory } from "../../src/directory/directory";
 import { contentFromStore } from "../../src/directory/content";
-import { linksFor } from "../../src/domain/links";
+import { pageLinksFor } from "../../src/domain/page-links";
 import { FUNCTIONS } from "../../src/domain/vocabulary";
 
 type Entry = {
@@ -43,7 +43,7 @@ export function measurePeopleCoverage(file: string, topCounties = 150, topPlaces
   const db = new Database(file, { readonly: true });
   try {
     if (!db.query("SELECT 1 FROM sqlite_master WHERE name = 'permit_survey'").get()) return null;
-    const dir = new Directory(db, contentFromStore(db), linksFor("http://localhost/v1"));
+    const dir = new Directory(db, contentFromStore(db), pageLinksFor("http://localhost/v1"));
     const rows = db
       .query<{ jurisdiction_id: string; county_id: string; kind: string; population: number; held: number }, []>(
         "SELECT jurisdiction_id, county_id, kind, population, held FROM permit_survey ORDER BY bps_id",

@@ -10,7 +10,7 @@ import { Database } from "bun:sqlite";
 import { townLevelState } from "../../src/directory/town-at-point";
 import { Directory } from "../../src/directory/directory";
 import { contentFromStore } from "../../src/directory/content";
-import { linksFor } from "../../src/domain/links";
+import { pageLinksFor } from "../../src/domain/page-links";
 import { FUNCTIONS } from "../../src/domain/vocabulary";
 
 const STATES_AND_DC = (fips: string) => Number(fips) <= 56; // 01–56: the 50 states and DC (territories are 60+)
@@ -42,7 +42,7 @@ export interface Coverage {
 
 export function measureCoverage(file: string): Coverage {
   const db = new Database(file, { readonly: true });
-  const dir = new Directory(db, contentFromStore(db), linksFor("http://localhost/v1"));
+  const dir = new Directory(db, contentFromStore(db), pageLinksFor("http://localhost/v1"));
   const ids = (sql: string) =>
     db
       .query<{ id: string }, []>(sql)

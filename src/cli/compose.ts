@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { createHash } from "node:crypto";
 import type { Config } from "../config/config";
 import { contentFromStore, type Content } from "../directory/content";
-import { linksFor } from "../domain/links";
+import { pageLinksFor } from "../domain/page-links";
 import { openStateStore } from "../state/open";
 import { lookupTaker, type Limits } from "../http/limits";
 import { limitsFor } from "../http/limit-stores";
@@ -50,7 +50,7 @@ export async function openData(cfg: Config): Promise<Opened> {
 export function buildDeps(cfg: Config, opened: Opened, log?: (s: string) => void): Deps {
   // keys and link results: the state file, or PostgreSQL shared by every replica (config state_store)
   const state = openStateStore(cfg, { serving: true, log });
-  const links = linksFor(cfg.base_url);
+  const links = pageLinksFor(cfg.base_url);
   links.results = state.view;
   const limiter = limitsFor(cfg, log);
   const secret =

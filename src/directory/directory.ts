@@ -1,14 +1,15 @@
 // The directory: the data file opened once (store, boundary index, names, search) and the answers built on it.
 import type { Database } from "bun:sqlite";
 import { DomainError } from "../domain/errors";
-import type { Links } from "../domain/links";
+import { keep } from "../domain/kept";
+import type { PageLinks } from "../domain/page-links";
 import { unknownState } from "../domain/states";
 import type { Content } from "./content";
 import { BoundaryIndex, type PointChain } from "./boundaries";
 import { Store, type JurisdictionRow } from "./store";
 import { PlaceNames } from "./places";
 import { NameSearch } from "./search";
-import { Trail, chainFromIds, chainOf, jurisdictionOut } from "./jurisdictions";
+import { SourceTrail, chainFromIds, chainOf, jurisdictionOut } from "./jurisdictions";
 import { functionsFor, officeOut } from "./functions";
 import { page, rankedResources, requireJurisdiction, resourceOut } from "./resources";
 import { LRUCache } from "lru-cache";
@@ -34,7 +35,7 @@ export class Directory {
   constructor(
     db: Database,
     readonly content: Content,
-    readonly links: Links,
+    readonly links: PageLinks,
   ) {
     this.store = new Store(db);
     this.index = BoundaryIndex.fromDatabase(db);
@@ -78,7 +79,8 @@ export class Directory {
     let c = this.chainAnswers.get(key);
     if (!c) {
       c = make();
-      this.chainAnswers.set(key, c);
+      (keep(c.jurisdictions), keep(c.functions), keep(c.sources), keep(c.notices));
+      this.chainAnswers.set(key, keep(c));
     }
     return c;
   }
@@ -184,7 +186,7 @@ export class Directory {
    * adds its caveat. `about`: the answer is about that one place (resolve by id or name), so the words speak of its
    * area, never of "this point". */
   private chainAnswer(chain: JurisdictionRow[], atPoint = false, about?: JurisdictionRow): ChainAnswer {
-    const trail = new Trail(this.store, this.links);
+    const trail = new SourceTrail(this.store, this.links);
     trail.addAll(chain);
     if (atPoint) for (const j of chain) trail.add(j.boundary_source);
     const functions = functionsFor(
@@ -220,7 +222,7 @@ export class Directory {
     size: number,
   ) {
     const { place, chain } = this.target(sel);
-    const trail = new Trail(this.store, this.links).add(place.source_id);
+    const trail = new SourceTrail(this.store, this.links).add(place.source_id);
     const all = rankedResources(this.store, trail, topic === null ? [place] : chain, topic);
     const p = page(all, offset, size);
     trail.addAll(p.items);
@@ -240,7 +242,7 @@ export class Directory {
   place(id: string, offset: number, size: number) {
     const j = requireJurisdiction(this.store, id);
     const chain = chainOf(this.store, j.jurisdiction_id);
-    const trail = new Trail(this.store, this.links).addAll(chain);
+    const trail = new SourceTrail(this.store, this.links).addAll(chain);
     const offices = this.store.officesOf(j.jurisdiction_id);
     trail.leftOut += offices.leftOut;
     trail.addAll(offices.items);
@@ -266,7 +268,7 @@ export class Directory {
   }
 
   searchNames(q: string, state: string | null, limit: number) {
-    const trail = new Trail(this.store, this.links);
+    const trail = new SourceTrail(this.store, this.links);
     // places: same-government twins (a Minnesota city as place and county subdivision) are one hit, the place
     const seen = new Set<string>();
     const places: JurisdictionRow[] = [];

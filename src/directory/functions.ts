@@ -11,11 +11,11 @@
 //
 // office_name is a documented office's name, else the state rule's `title` after the body's name ("Cook County
 // Assessor", "Town of Burlington Assessor"), else null: never a made-up or hedged name.
-import type { Links } from "../domain/links";
+import type { PageLinks } from "../domain/page-links";
 import { COPY_PROVIDERS, FUNCTION_TOPICS, FUNCTIONS, type Fn } from "../domain/vocabulary";
 import type { Content, RuleText } from "./content";
 import type { JurisdictionRow, OfficeRow, ResourceRow, Store } from "./store";
-import { Trail, TYPE_ORDER, isTownGovernment } from "./jurisdictions";
+import { SourceTrail, TYPE_ORDER, isTownGovernment } from "./jurisdictions";
 import { LEVEL_WORD, atLevel, pick } from "./rule-levels";
 import { resourceOut } from "./resources";
 import { governmentName } from "./names";
@@ -43,14 +43,14 @@ const JOB: Record<Fn, string> = {
 export interface Ctx {
   store: Store;
   content: Content;
-  links: Links;
-  trail: Trail;
+  links: PageLinks;
+  trail: SourceTrail;
   /** The place the answer is about (resolve by id or name, /places): the words then speak of that place's area,
    * never of "this point". Absent: an answer at a point. */
   about?: JurisdictionRow;
 }
 
-export function officeOut(o: OfficeRow, links: Links) {
+export function officeOut(o: OfficeRow, links: PageLinks) {
   return {
     office_id: o.office_id,
     name: o.name,

@@ -1,7 +1,7 @@
 import { BY_POSTAL, unknownState } from "../domain/states";
 // GET /topics and GET /guides/{topic}: plain functions over Content.
 import { DomainError } from "../domain/errors";
-import type { Links } from "../domain/links";
+import type { PageLinks } from "../domain/page-links";
 import { FUNCTION_TOPICS, TOPIC_ALIASES, TOPIC_FUNCTIONS, TOPICS, type Fn, type Topic } from "../domain/vocabulary";
 import type { Content, RuleText, StateRulesText } from "./content";
 import type { SourceOut } from "../domain/source";
@@ -19,7 +19,7 @@ const authoredSource = (name: string, url: string): SourceOut => ({
 
 export const isTopic = (t: string): t is Topic => (TOPICS as string[]).includes(t);
 
-export function topicList(content: Content, links: Links) {
+export function topicList(content: Content, links: PageLinks) {
   const byTopic = new Map(content.topics.map((t) => [t.topic, t]));
   const topics = TOPICS.map((topic) => {
     const t = byTopic.get(topic);
@@ -51,7 +51,7 @@ function ruleOut(r: RuleText | null | undefined) {
   return { office: r.office ?? null, level: (r.level ?? null) as any, where: r.where ?? null, note: r.note ?? null };
 }
 
-export function stateRulesOut(code: string, s: StateRulesText, links: Links) {
+export function stateRulesOut(code: string, s: StateRulesText, links: PageLinks) {
   return {
     state: code,
     name: s.name,
@@ -113,7 +113,7 @@ export function ruleSources(code: string, s: StateRulesText): SourceOut[] {
   }));
 }
 
-export function guide(content: Content, links: Links, topicRaw: string, stateRaw: string | undefined) {
+export function guide(content: Content, links: PageLinks, topicRaw: string, stateRaw: string | undefined) {
   const topic = (TOPIC_ALIASES[topicRaw] ?? topicRaw) as string;
   if (!isTopic(topic))
     throw new DomainError(

@@ -1,5 +1,5 @@
 // Jurisdiction records as answers give them, the chain of a jurisdiction, and the Source trail of an answer.
-import type { Links } from "../domain/links";
+import type { PageLinks } from "../domain/page-links";
 import type { JurisdictionRow, Store } from "./store";
 import type { SourceOut } from "../domain/source";
 import { sourceLinkStatus } from "../links/overlay";
@@ -14,11 +14,11 @@ export const isTownGovernment = (j: JurisdictionRow) =>
 
 export const TYPE_ORDER: Record<string, number> = { country: 0, state: 1, county: 2, cousub: 3, place: 4, district: 5 };
 
-export function jurisdictionOut(j: JurisdictionRow, store: Store, links: Links) {
+export function jurisdictionOut(j: JurisdictionRow, store: Store, links: PageLinks) {
   return store.shared(links, j, () => makeJurisdictionOut(j, store, links));
 }
 
-function makeJurisdictionOut(j: JurisdictionRow, store: Store, links: Links) {
+function makeJurisdictionOut(j: JurisdictionRow, store: Store, links: PageLinks) {
   const same = (store.sameAs.get(j.jurisdiction_id) ?? []).filter((id) => store.jurisdiction(id));
   return {
     jurisdiction_id: j.jurisdiction_id,
@@ -65,7 +65,7 @@ export function chainFromIds(store: Store, ids: (string | null)[]): Jurisdiction
 
 /** A Source of spec part 1. Authored sources kept in this repository (url a repository path) point at the
  * service's own page for the source, /sources/{source_id}. */
-export function sourceOut(store: Store, sourceId: string | null, links: Links): SourceOut | null {
+export function sourceOut(store: Store, sourceId: string | null, links: PageLinks): SourceOut | null {
   const s = sourceId ? store.source(sourceId) : undefined;
   if (!s || !s.documented) return null;
   return store.shared(links, s, (): SourceOut => ({
@@ -89,12 +89,12 @@ export function sourceOut(store: Store, sourceId: string | null, links: Links): 
 }
 
 /** Collects the sources of what an answer holds and the count of left-out undocumented records. */
-export class Trail {
+export class SourceTrail {
   private readonly ids = new Set<string>();
   leftOut = 0;
   constructor(
     private readonly store: Store,
-    private readonly links: Links,
+    private readonly links: PageLinks,
   ) {}
   add(sourceId: string | null | undefined) {
     if (sourceId) this.ids.add(sourceId);

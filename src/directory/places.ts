@@ -2,7 +2,7 @@ import { unknownState } from "../domain/states";
 // Resolve a place name to one jurisdiction: an in-memory index of base names over documented counties, county
 // subdivisions and incorporated places. Same-government twins (same_as) are one answer: the place is kept.
 import { DomainError, type Choice } from "../domain/errors";
-import type { Links } from "../domain/links";
+import type { PageLinks } from "../domain/page-links";
 import type { JurisdictionRow, Store } from "./store";
 import { splitName, parsePlaceQuery } from "./names";
 import { TYPE_ORDER } from "./jurisdictions";
@@ -103,7 +103,7 @@ export class PlaceNames {
   }
 
   /** Exactly one jurisdiction, or place-not-found / ambiguous (with choices). */
-  resolve(text: string, stateParam: string | undefined, links: Links): JurisdictionRow {
+  resolve(text: string, stateParam: string | undefined, links: PageLinks): JurisdictionRow {
     const { list, state } = this.candidates(text, stateParam);
     if (list.length === 0) {
       throw new DomainError(

@@ -1,9 +1,9 @@
 // One record by its id, as the human pages show it: a resource, an office, a source, a jurisdiction's boundary.
-// Built from the same pieces as the API answers (resourceOut, officeOut, jurisdictionOut, the Trail of sources)
+// Built from the same pieces as the API answers (resourceOut, officeOut, jurisdictionOut, the SourceTrail of sources)
 // and under the same provenance filter: an undocumented record, or one whose body is undocumented, is not found.
 import type { Directory } from "./directory";
 import { DomainError } from "../domain/errors";
-import { Trail, chainOf, jurisdictionOut, sourceOut } from "./jurisdictions";
+import { SourceTrail, chainOf, jurisdictionOut, sourceOut } from "./jurisdictions";
 import { resourceOut } from "./resources";
 import { officeOut } from "./functions";
 import { decodeSpatialiteBlob } from "./spatialite-blob";
@@ -16,7 +16,7 @@ export function resourceRecord(dir: Directory, id: string) {
   const r = dir.store.resourcesOfId(id);
   if (!r) throw notFound("resource", id);
   const body = dir.store.jurisdiction(r.jurisdiction_id)!;
-  const trail = new Trail(dir.store, dir.links).add(r.source_id).add(body.source_id);
+  const trail = new SourceTrail(dir.store, dir.links).add(r.source_id).add(body.source_id);
   return {
     data: {
       resource: resourceOut(r, dir.links),
@@ -34,7 +34,7 @@ export function officeRecord(dir: Directory, id: string) {
   const body = row ? dir.store.jurisdiction(row.jurisdiction_id) : null;
   const o = body ? dir.store.officesOf(body.jurisdiction_id).items.find((x) => x.office_id === id) : undefined;
   if (!o || !body) throw notFound("office", id);
-  const trail = new Trail(dir.store, dir.links).add(o.source_id).add(body.source_id);
+  const trail = new SourceTrail(dir.store, dir.links).add(o.source_id).add(body.source_id);
   return {
     data: {
       office: officeOut(o, dir.links),

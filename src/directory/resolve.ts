@@ -1,6 +1,7 @@
 // The resolve answer's shape (GET /jurisdictions/resolve): how the place was matched, the point, the chain and per
 // function the body that performs it. The directory (directory.ts) builds the chain answer; this file wraps it.
 import type { SourceOut } from "../domain/source";
+import { keep, keptOf } from "../domain/kept";
 import type { functionsFor } from "./functions";
 import type { JurisdictionOut } from "./jurisdictions";
 export interface Match {
@@ -9,7 +10,7 @@ export interface Match {
   approximate: boolean;
 }
 
-export const POINT_MATCH: Match = { by: "point", label: null, approximate: false };
+export const POINT_MATCH: Match = keep({ by: "point", label: null, approximate: false });
 
 /** The part of a resolve answer that depends on the chain only (the same for every point with that chain). */
 export interface ChainAnswer {
@@ -19,7 +20,8 @@ export interface ChainAnswer {
   notices: string[];
 }
 
-/** The resolve answer: the chain answer with its match and point. */
+/** The resolve answer: the chain answer with its match and point; `frozen` lists its kept members (a chain answer
+ * the directory keeps, the point match), the chain's jurisdictions first. */
 export function answer(c: ChainAnswer, match: Match, point: { lon: number; lat: number } | null) {
   return {
     data: {
@@ -30,5 +32,6 @@ export function answer(c: ChainAnswer, match: Match, point: { lon: number; lat: 
     },
     sources: c.sources,
     notices: c.notices,
+    frozen: keptOf(c.jurisdictions, match, c.functions, c.sources, c.notices),
   };
 }

@@ -4,14 +4,14 @@
 // the chain (county subdivision, county, state) and finally country:us; within one body by the record's
 // sort_key (set by the build: state property-tax page 10, state GIS portal 20, official home page 30, national
 // list in its order), then by resource_id. Without a topic only the place's own resources, in the same order.
-import type { Links } from "../domain/links";
+import type { PageLinks } from "../domain/page-links";
 import { DomainError } from "../domain/errors";
 import { resourceLinkStatus } from "../links/overlay";
 import type { ResourceRow, Store } from "./store";
-import { Trail, TYPE_ORDER } from "./jurisdictions";
+import { SourceTrail, TYPE_ORDER } from "./jurisdictions";
 import type { JurisdictionRow } from "./store";
 
-export function resourceOut(r: ResourceRow, links: Links) {
+export function resourceOut(r: ResourceRow, links: PageLinks) {
   return {
     resource_id: r.resource_id,
     name: r.name,
@@ -36,7 +36,7 @@ const byRank = (a: ResourceRow, b: ResourceRow) => a.sort_key - b.sort_key || (a
 /** All ranked resources for the place (smallest of `chain` is the place), before paging. */
 export function rankedResources(
   store: Store,
-  trail: Trail,
+  trail: SourceTrail,
   chain: JurisdictionRow[],
   topic: string | null,
 ): ResourceRow[] {

@@ -3,6 +3,7 @@
 // The facts come from the screening service given (src/lookups/screening); this module never calls HTTP.
 import type { Directory } from "./directory";
 import { screeningPlace } from "./screening-place";
+import { keptOf } from "../domain/kept";
 import type { SourceOut } from "../domain/source";
 
 type Place = ReturnType<typeof screeningPlace>;
@@ -47,5 +48,7 @@ export async function screenAt(
     },
     sources: r.sources,
     notices: r.notices,
+    /** kept members: the assembled facts (the screening service keeps them per cell), the chain's jurisdictions */
+    frozen: keptOf(r.facts, place.jurisdictions),
   };
 }

@@ -4,7 +4,7 @@
 // that needs them all (the place-name index). The provenance filter lives here: records whose origin is
 // undocumented (documented = 0) are never handed out; callers get a count.
 import type { Database, Statement } from "bun:sqlite";
-import type { Links } from "../domain/links";
+import type { PageLinks } from "../domain/page-links";
 
 export type { JurisdictionRow, ResourceRow, OfficeRow, OverrideRow, SourceRow } from "./rows";
 import type { JurisdictionRow, ResourceRow, OfficeRow, OverrideRow, SourceRow } from "./rows";
@@ -343,9 +343,9 @@ export class Store {
   // links and the link checker's current results. They are made once per row and results version and shared by
   // every answer that holds them: the chain answers kept by the directory then share their state, county and
   // source records instead of each holding copies (fewer live objects). Shared records are never mutated.
-  private readonly sharedByLinks = new WeakMap<Links, WeakMap<object, { version: number; out: unknown }>>();
+  private readonly sharedByLinks = new WeakMap<PageLinks, WeakMap<object, { version: number; out: unknown }>>();
   /** The answer record of `row` under `links`, made by `make` once per link-results version. */
-  shared<T>(links: Links, row: object, make: () => T): T {
+  shared<T>(links: PageLinks, row: object, make: () => T): T {
     let rows = this.sharedByLinks.get(links);
     if (!rows) this.sharedByLinks.set(links, (rows = new WeakMap()));
     const version = links.results?.version ?? 0;

@@ -1,7 +1,7 @@
 // What the HTTP layer is given: config, the directory (data file), content, keys, limits, lookups.
 import type { Config } from "../config/config";
 import type { Content } from "../directory/content";
-import type { Links } from "../domain/links";
+import type { PageLinks } from "../domain/page-links";
 import type { Keys, StateStore } from "../state/store";
 import type { Limits } from "./limits";
 import type { Cursors } from "./paging";
@@ -15,7 +15,7 @@ export interface Deps {
   config: Config;
   content: Content;
   asOf: string; // the data's as_of (manifest), ISO date-time
-  links: Links;
+  links: PageLinks;
   keys: Keys; // the state store's (src/state/store.ts): lookup per request, create/revoke/list for tests and tools
   state?: StateStore; // where keys and link results live (the state file or PostgreSQL)
   limiter: Limits;

@@ -230,7 +230,7 @@ export class Limiter implements Limits {
 
   /** The buckets a request draws from, the caller's own class first (its policy is the one advertised). A page
    * (the HTML for people, `what` "page") draws from the pages' classes, never from the API's. */
-  plan(caller: Caller, what: Draw): [LimitClass, string][] {
+  bucketsOf(caller: Caller, what: Draw): [LimitClass, string][] {
     if (caller.kind === "service") return [["service", caller.address]];
     if (caller.kind === "key") return [[caller.tier, caller.keyId]];
     if (what === "page")
@@ -251,24 +251,24 @@ export class Limiter implements Limits {
         ];
   }
 
-  /** Admit a request only when every bucket of its plan admits it; then it counts in all of them. */
+  /** Admit a request only when every bucket it draws from admits it; then it counts in all of them. */
   check(caller: Caller, what: Draw): LimitOutcome {
-    const plan = this.plan(caller, what);
+    const keys = this.bucketsOf(caller, what);
     const service = caller.kind === "service";
     const t = this.now();
     const views: Take[] = [];
-    for (let i = 0; i < plan.length; i++) {
-      const [cls, key] = plan[i]!;
+    for (let i = 0; i < keys.length; i++) {
+      const [cls, key] = keys[i]!;
       const v = this.buckets[cls].take(key, t);
       if (!v.ok) {
-        for (let j = 0; j < i; j++) this.buckets[plan[j]![0]].untake(plan[j]![1], t);
-        const now = plan.map(([c, k]) => this.buckets[c].peek(k));
+        for (let j = 0; j < i; j++) this.buckets[keys[j]![0]].untake(keys[j]![1], t);
+        const now = keys.map(([c, k]) => this.buckets[c].peek(k));
         const retryAfter = Math.max(1, ...now.map((x) => x.retryAfter));
-        return { ok: false, retryAfter, headers: this.headers(service, plan[0]![0], now) };
+        return { ok: false, retryAfter, headers: this.headers(service, keys[0]![0], now) };
       }
       views.push(v);
     }
-    return { ok: true, retryAfter: 0, headers: this.headers(service, plan[0]![0], views) };
+    return { ok: true, retryAfter: 0, headers: this.headers(service, keys[0]![0], views) };
   }
 
   /** Take one request from one bucket (the lookup limit, the assistant calls). */
@@ -278,11 +278,11 @@ export class Limiter implements Limits {
 
   /** Headers without taking (for responses decided before limits ran, e.g. 401). */
   peekHeaders(caller: Caller, what: Draw): Record<string, string> {
-    const plan = this.plan(caller, what);
+    const keys = this.bucketsOf(caller, what);
     return this.headers(
       caller.kind === "service",
-      plan[0]![0],
-      plan.map(([c, k]) => this.buckets[c].peek(k)),
+      keys[0]![0],
+      keys.map(([c, k]) => this.buckets[c].peek(k)),
     );
   }
 

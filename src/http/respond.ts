@@ -13,7 +13,8 @@ export interface Reply {
   cache: CacheClass;
   next?: string | null; // full URL of the next page
   /** true: data and sources never change (serialise once); or a list of members of data (or sources, notices)
-   * that never change, the most specific first (the serialised envelope is kept under the first: see Plan). */
+   * that never change, the most specific first (the serialised envelope is kept under the first: see EnvelopePlan);
+   * answers name theirs with src/domain/kept.ts keptOf, never a route by hand. */
   frozen?: boolean | unknown[];
 }
 
@@ -96,67 +97,80 @@ const asOfPiece = (asOf: string) => {
 const noticesTail = (notices: unknown[]) => `,"notices":${JSON.stringify(notices)}}`;
 const hex8 = (x: number) => (x >>> 0).toString(16).padStart(8, "0");
 
-// scratch for serialise (synchronous, never re-entered): the envelope up to sources as slots of glue and value
-const G: string[] = [],
-  V: unknown[] = [];
+// scratch for serialise (synchronous, never re-entered): the envelope up to sources as slots, each the JSON text
+// before a member (its glue: `{"data":{"match":`, `,"point":`, …) and the member's value
+const slotGlue: string[] = [],
+  slotValue: unknown[] = [];
 const VARIABLE = Symbol("variable");
 
-/** The envelope of a reply with frozen members, serialised once: the JSON between its variable slots (`lit`, the
+/** The envelope of a reply with frozen members, serialised once: the JSON between its variable slots (`literals`, the
  * last piece ending with as_of) and after request_id (`tail`, when notices are frozen too). Kept under the first
- * frozen member of the reply (routes put the most specific first, e.g. the chain's jurisdictions) and used for a
- * later reply only when every slot has the same glue, every frozen slot the same value, declared frozen again, and
- * as_of and frozen notices are the same: a plan can cost a rebuild, never a wrong body. */
-interface Plan {
-  glue: string[];
+ * frozen member of the reply (answers list their kept members most specific first, src/domain/kept.ts: e.g. the
+ * chain's jurisdictions) and used for a later reply only when every slot has the same glue, every frozen slot the
+ * same value, declared frozen again, and as_of and frozen notices are the same: a plan can cost a rebuild, never a
+ * wrong body. */
+interface EnvelopePlan {
+  glueBySlot: string[];
   fixed: unknown[]; // per slot: the value inside the literals, or VARIABLE
   vars: number[];
-  lit: string[];
+  literals: string[];
   asOf: string;
   notices: unknown[] | null; // null: notices are serialised per reply
   tail: string | null;
   digest16: string; // of the literals, tail and layout
   etag: string; // when nothing is variable
 }
-const plans = new WeakMap<object, Plan>();
+const envelopePlans = new WeakMap<object, EnvelopePlan>();
 
-function fits(p: Plan, n: number, isFrozen: (v: unknown) => boolean, asOf: string, notices: unknown[]): boolean {
-  if (p.glue.length !== n || p.asOf !== asOf) return false;
+function fits(
+  p: EnvelopePlan,
+  n: number,
+  isFrozen: (v: unknown) => boolean,
+  asOf: string,
+  notices: unknown[],
+): boolean {
+  if (p.glueBySlot.length !== n || p.asOf !== asOf) return false;
   if (p.notices !== null && p.notices !== notices && !(p.notices.length === 0 && notices.length === 0)) return false;
   for (let i = 0; i < n; i++) {
-    if (p.glue[i] !== G[i]) return false;
+    if (p.glueBySlot[i] !== slotGlue[i]) return false;
     const f = p.fixed[i];
-    if (f !== VARIABLE && (f !== V[i] || !isFrozen(f))) return false;
+    if (f !== VARIABLE && (f !== slotValue[i] || !isFrozen(f))) return false;
   }
   return true;
 }
 
-function makePlan(n: number, isFrozen: (v: unknown) => boolean, asOf: string, notices: unknown[]): Plan {
-  const lit: string[] = [],
+function makeEnvelopePlan(
+  n: number,
+  isFrozen: (v: unknown) => boolean,
+  asOf: string,
+  notices: unknown[],
+): EnvelopePlan {
+  const literals: string[] = [],
     vars: number[] = [],
     fixed: unknown[] = [];
   let cur = "";
   for (let i = 0; i < n; i++) {
-    cur += G[i];
-    if (isFrozen(V[i])) {
-      cur += JSON.stringify(V[i]);
-      fixed.push(V[i]);
+    cur += slotGlue[i];
+    if (isFrozen(slotValue[i])) {
+      cur += JSON.stringify(slotValue[i]);
+      fixed.push(slotValue[i]);
       continue;
     }
-    lit.push(cur);
+    literals.push(cur);
     cur = "";
     vars.push(i);
     fixed.push(VARIABLE);
   }
-  lit.push(cur + asOfPiece(asOf));
-  for (const l of lit) l.charCodeAt(0); // resolves each rope of pieces into one flat string, once
+  literals.push(cur + asOfPiece(asOf));
+  for (const l of literals) l.charCodeAt(0); // resolves each rope of pieces into one flat string, once
   const frozenNotices = notices.length === 0 || isFrozen(notices);
   const tail = frozenNotices ? noticesTail(notices) : null;
-  const d = digest(`${lit.join("\u0000")}\u0001${vars.join(",")}\u0001${tail ?? ""}`);
+  const d = digest(`${literals.join("\u0000")}\u0001${vars.join(",")}\u0001${tail ?? ""}`);
   return {
-    glue: G.slice(0, n),
+    glueBySlot: slotGlue.slice(0, n),
     fixed,
     vars,
-    lit,
+    literals,
     asOf,
     notices: frozenNotices ? notices : null,
     tail,
@@ -178,35 +192,35 @@ function serialise(reply: Reply): { head: string; tail: string; etag: string } {
   let open = false; // data is written member by member (a plain object that is not frozen as a whole)
   if (d !== null && typeof d === "object" && !Array.isArray(d) && !isFrozen(d)) {
     for (const k in d as Record<string, unknown>) {
-      G[n] = glueOf(k, !open);
-      V[n++] = (d as Record<string, unknown>)[k];
+      slotGlue[n] = glueOf(k, !open);
+      slotValue[n++] = (d as Record<string, unknown>)[k];
       open = true;
     }
   }
   if (!open) {
-    G[n] = '{"data":';
-    V[n++] = d;
+    slotGlue[n] = '{"data":';
+    slotValue[n++] = d;
   }
-  G[n] = open ? '},"sources":' : ',"sources":';
-  V[n++] = reply.sources.length > 1 && !isFrozen(reply.sources) ? uniqueSources(reply.sources) : reply.sources;
+  slotGlue[n] = open ? '},"sources":' : ',"sources":';
+  slotValue[n++] = reply.sources.length > 1 && !isFrozen(reply.sources) ? uniqueSources(reply.sources) : reply.sources;
   const notices = reply.notices ?? [];
   const key = frozen?.find((v) => v !== null && typeof v === "object") as object | undefined;
   try {
     if (key === undefined) {
       let head = "";
-      for (let i = 0; i < n; i++) head += G[i] + (JSON.stringify(V[i]) ?? "null");
+      for (let i = 0; i < n; i++) head += slotGlue[i] + (JSON.stringify(slotValue[i]) ?? "null");
       head += asOfPiece(reply.asOf);
       const tail = noticesTail(notices);
       return { head, tail, etag: `W/"${digest(head + tail)}"` };
     }
-    let plan = plans.get(key);
+    let plan = envelopePlans.get(key);
     if (plan === undefined || !fits(plan, n, isFrozen, reply.asOf, notices))
-      plans.set(key, (plan = makePlan(n, isFrozen, reply.asOf, notices)));
-    let head = plan.lit[0]!,
+      envelopePlans.set(key, (plan = makeEnvelopePlan(n, isFrozen, reply.asOf, notices)));
+    let head = plan.literals[0]!,
       seed = "";
     for (let i = 0; i < plan.vars.length; i++) {
-      const j = JSON.stringify(V[plan.vars[i]!]) ?? "null";
-      head += j + plan.lit[i + 1]!;
+      const j = JSON.stringify(slotValue[plan.vars[i]!]) ?? "null";
+      head += j + plan.literals[i + 1]!;
       seed += j + "\u0000";
     }
     const tail = plan.tail ?? noticesTail(notices);
@@ -217,7 +231,7 @@ function serialise(reply: Reply): { head: string; tail: string; etag: string } {
         : `W/"${plan.digest16}${hex8(Bun.hash.xxHash32(seed))}${hex8(Bun.hash.murmur32v3(seed))}"`;
     return { head, tail, etag };
   } finally {
-    V.fill(undefined, 0, n); // hold no reference past the call
+    slotValue.fill(undefined, 0, n); // hold no reference past the call
   }
 }
 

@@ -3,7 +3,7 @@
 // (resourceOut, officeOut and sourceOut spread resourceLinkStatus, officeLinkStatus, sourceLinkStatus). `version` grows whenever what answers show changes, so
 // memoised parts of answers (the chain answers of Directory) are keyed by it and ETags follow the content.
 import type { Database } from "bun:sqlite";
-import type { LinkFields, LinkView, Links } from "../domain/links";
+import type { LinkFields, LinkView, PageLinks } from "../domain/page-links";
 import type { LinkRow, VerifiedStatus } from "./results";
 
 /** The columns of a stored row that answers show. */
@@ -116,7 +116,7 @@ type Method = "automated" | "browser" | "manual" | null;
 /** verified_status, verified_at, verification_method, last_http_status of a Resource: the checker's current
  * result for its URL, else the data file's values. */
 export function resourceLinkStatus(
-  links: Links,
+  links: PageLinks,
   r: {
     url: string;
     verified_status: string;
@@ -143,7 +143,7 @@ export function resourceLinkStatus(
 
 /** verified_status, verified_at of an Office (its url checked), else the data file's values. */
 export function officeLinkStatus(
-  links: Links,
+  links: PageLinks,
   o: { url: string | null; verified_status: string; verified_at: string | null },
 ) {
   const f = o.url ? links.results?.get(o.url) : undefined;
@@ -153,7 +153,10 @@ export function officeLinkStatus(
 }
 
 /** verified_status, verified_at of a Source whose URL has been checked; nothing (the fields are optional) otherwise. */
-export function sourceLinkStatus(links: Links, url: string): { verified_status?: Status; verified_at?: string | null } {
+export function sourceLinkStatus(
+  links: PageLinks,
+  url: string,
+): { verified_status?: Status; verified_at?: string | null } {
   const f = links.results?.get(url);
   return f ? { verified_status: f.verified_status, verified_at: f.verified_at } : {};
 }

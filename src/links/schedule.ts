@@ -6,7 +6,7 @@
 // next time. With PostgreSQL (state_store) the view also hears each row as it is written (src/state/postgres.ts).
 import type { Database } from "bun:sqlite";
 import type { Config } from "../config/config";
-import type { Links } from "../domain/links";
+import type { PageLinks } from "../domain/page-links";
 import { storeOfView } from "../state/open";
 import { summaryLines, userAgentOf } from "./checker";
 import { checkUnderLease } from "./leased";
@@ -17,7 +17,7 @@ const START_GRACE_MS = 60_000;
 export function startLinkChecks(
   cfg: Config,
   data: Database | null,
-  links: Links,
+  links: PageLinks,
   log: (line: string) => void,
 ): () => void {
   const store = storeOfView(links.results);

@@ -2,7 +2,7 @@
 // (CountyNames); parcels come from the ONE ParcelSource. Owner questions are refused before anything is read.
 import { PAGE_CAPS } from "../domain/page-caps";
 import { DomainError } from "../domain/errors";
-import { FIELD_INFO, checkBounds, isRowOp, type Bounds, type Field, type Op, type Plan } from "./fields";
+import { FIELD_INFO, checkBounds, isRowOp, type Bounds, type Field, type Op, type ParcelQuery } from "./fields";
 import { readQuestion, type CountyRef } from "./question";
 import { CAN_ANSWER, describePlan, resultText } from "./describe";
 import type { CountyInfo, ParcelRecord, ParcelSource } from "./source";
@@ -143,7 +143,7 @@ export async function countyData(
   names: CountyNames,
   ask: Ask,
 ): Promise<{ data: CountyDataOut; sources: CountySource[] }> {
-  let plan: Omit<Plan, "countyId">;
+  let plan: Omit<ParcelQuery, "countyId">;
   let countyRef: CountyRef | null = ask.jurisdictionId ? { id: ask.jurisdictionId } : null;
   // a plan is echoed as its parameters, so `question` always says what was asked
   const question = ask.q ?? planText(ask);
@@ -182,7 +182,7 @@ export async function countyData(
   if (!countyRef) return out(question, "unavailable", `The question names no county. ${CAN_ANSWER}`);
   const c = resolveCounty(countyRef, names);
   if ("problem" in c) return out(question, "unavailable", `${c.problem} ${CAN_ANSWER}`);
-  const full: Plan = { ...plan, countyId: c.id };
+  const full: ParcelQuery = { ...plan, countyId: c.id };
   const info = await src.county(c.id);
   const label = names.label(c.id);
   // a file that covers less than the county says so in the answer itself (e.g. one city of it)

@@ -1,5 +1,5 @@
 // Plain words for a plan and its result: the `answer` sentence says how the question was read.
-import { FIELD_INFO, FIELDS, type Bounds, type Field, type Plan } from "./fields";
+import { FIELD_INFO, FIELDS, type Bounds, type Field, type ParcelQuery } from "./fields";
 
 const int = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 const dec = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
@@ -28,7 +28,7 @@ function boundsText(field: Field, b: Bounds): string {
 }
 
 /** "the 10 parcels with the most acres in King County, WA (county:53033)" */
-export function describePlan(p: Plan, county: string): string {
+export function describePlan(p: ParcelQuery, county: string): string {
   const f = FIELD_INFO[p.field];
   const where = ` in ${county}`;
   const b = boundsText(p.field, p.bounds);
@@ -48,7 +48,7 @@ export function describePlan(p: Plan, county: string): string {
   }
 }
 
-export function resultText(p: Plan, n: number, value: number | string | null, rows: number): string {
+export function resultText(p: ParcelQuery, n: number, value: number | string | null, rows: number): string {
   if (p.op === "top" || p.op === "bottom")
     return rows
       ? `${rows} parcel${rows === 1 ? "" : "s"} listed, ranks ${p.offset + 1} to ${p.offset + rows}.`

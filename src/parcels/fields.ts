@@ -74,7 +74,7 @@ export interface Bounds {
   until?: string;
 }
 
-export interface Plan {
+export interface ParcelQuery {
   countyId: string;
   op: Op;
   field: Field;

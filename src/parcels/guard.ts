@@ -3,7 +3,7 @@
 // → busy with Retry-After, at once). The answer
 // of a failed call is never kept. Errors are logged with their message only (no parcel data, no names).
 import { DomainError } from "../domain/errors";
-import type { Plan } from "./fields";
+import type { ParcelQuery } from "./fields";
 import type { ParcelSource } from "./source";
 
 export interface GuardOptions {
@@ -70,10 +70,10 @@ export class GuardedParcelSource implements ParcelSource {
   county(id: string) {
     return this.run("county", () => this.inner.county(id));
   }
-  rows(plan: Plan) {
+  rows(plan: ParcelQuery) {
     return this.run("rows", () => this.inner.rows(plan));
   }
-  aggregate(plan: Plan) {
+  aggregate(plan: ParcelQuery) {
     return this.run("aggregate", () => this.inner.aggregate(plan));
   }
   parcel(id: string, apn: string) {

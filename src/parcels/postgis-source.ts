@@ -8,7 +8,7 @@
 // session: a slow or silent database fails the call (the guard answers 503), it never hangs a request. Each query
 // is planned for its values (plan_cache_mode force_custom_plan): counties differ in size by four orders.
 import { SQL } from "bun";
-import { FIELD_INFO, type Bounds, type Field, type Plan } from "./fields";
+import { FIELD_INFO, type Bounds, type Field, type ParcelQuery } from "./fields";
 import { middle } from "./date-runs";
 import { hasBounds } from "./sql";
 import { boxAround, nearestPoint } from "./near";
@@ -143,7 +143,7 @@ export class PostgisParcelSource implements ParcelSource {
     return r && countyInfoOf(r);
   }
 
-  async rows(plan: Plan): Promise<ParcelRecord[]> {
+  async rows(plan: ParcelQuery): Promise<ParcelRecord[]> {
     const w = whereOf(plan.countyId, plan.field, plan.bounds);
     const c = FIELD_INFO[plan.field].column;
     const dir = plan.op === "top" ? "DESC" : "ASC";
@@ -154,7 +154,7 @@ export class PostgisParcelSource implements ParcelSource {
     );
   }
 
-  async aggregate(plan: Plan): Promise<Aggregate> {
+  async aggregate(plan: ParcelQuery): Promise<Aggregate> {
     const { countyId: id, field: f, bounds: b } = plan;
     if (!hasBounds(b)) return this.unbounded(id, f, plan.op);
     const n = await this.countOf(id, f, b);
@@ -163,7 +163,7 @@ export class PostgisParcelSource implements ParcelSource {
     return { n, value: await this.medianOf(id, f, b, n) };
   }
 
-  private async unbounded(countyId: string, field: Field, op: Plan["op"]): Promise<Aggregate> {
+  private async unbounded(countyId: string, field: Field, op: ParcelQuery["op"]): Promise<Aggregate> {
     const s = await this.one<{ n: number; total: number | null; median: string | null }>(
       `SELECT n, total, median FROM ${PG_SCHEMA}.county_stats WHERE county_id = $1 AND field = $2`,
       [countyId, field],

@@ -1,7 +1,7 @@
 // The ONE interface to parcel data (Koop's "provider"): county-data, the MCP tool and the pages ask a
 // ParcelSource. The loaded SQLite file is the first source; a PostGIS database or a county's own ArcGIS parcel
 // layer can implement the same interface without touching the routes. No member carries a person's name.
-import type { Field, Plan } from "./fields";
+import type { Field, ParcelQuery } from "./fields";
 
 export interface CountyInfo {
   countyId: string;
@@ -63,9 +63,9 @@ export interface ParcelSource {
   counties(): Promise<CountyInfo[]>;
   county(countyId: string): Promise<CountyInfo | null>;
   /** top/bottom: rows ordered by the plan's field (ties by parcel number), after offset, at most limit. */
-  rows(plan: Plan): Promise<ParcelRecord[]>;
+  rows(plan: ParcelQuery): Promise<ParcelRecord[]>;
   /** count/avg/median over the plan's field within its bounds (value: a number, or a date for sale_date). */
-  aggregate(plan: Plan): Promise<Aggregate>;
+  aggregate(plan: ParcelQuery): Promise<Aggregate>;
   parcel(countyId: string, apn: string): Promise<ParcelRecord | null>;
   /** The parcel whose shape holds the point; where shapes are held around it and none holds it, record null;
    *  only where no shape is held, the nearest parcel point within maxMeters. */

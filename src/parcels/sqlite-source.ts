@@ -6,7 +6,7 @@
 // data (holdsNone; every county no_data), never an answer from an old handle.
 import { Database } from "bun:sqlite";
 import { existsSync, statSync } from "node:fs";
-import { FIELD_INFO, type Field, type Plan } from "./fields";
+import { FIELD_INFO, type Field, type ParcelQuery } from "./fields";
 import { avgOf, countOf, hasBounds, medianOf, whereOf } from "./sql";
 import type { Aggregate, CountyInfo, NearHit, ParcelRecord, ParcelSource } from "./source";
 import { countyInfoOf, RECORD_SELECT } from "./stored-rows";
@@ -95,7 +95,7 @@ export class SqliteParcelSource implements ParcelSource {
     return info;
   }
 
-  async rows(plan: Plan): Promise<ParcelRecord[]> {
+  async rows(plan: ParcelQuery): Promise<ParcelRecord[]> {
     if (this.holdsNone()) return [];
     return this.guard((db) => {
       const w = whereOf(plan.countyId, plan.field, plan.bounds);
@@ -109,7 +109,7 @@ export class SqliteParcelSource implements ParcelSource {
     });
   }
 
-  async aggregate(plan: Plan): Promise<Aggregate> {
+  async aggregate(plan: ParcelQuery): Promise<Aggregate> {
     if (this.holdsNone()) return { n: 0, value: null };
     return this.guard((db) => {
       if (!hasBounds(plan.bounds)) return this.unbounded(db, plan.countyId, plan.field, plan.op);
@@ -120,7 +120,7 @@ export class SqliteParcelSource implements ParcelSource {
     });
   }
 
-  private unbounded(db: Database, countyId: string, field: Field, op: Plan["op"]): Aggregate {
+  private unbounded(db: Database, countyId: string, field: Field, op: ParcelQuery["op"]): Aggregate {
     const s = db
       .query("SELECT n, total, median FROM county_stats WHERE county_id = ? AND field = ?")
       .get(countyId, field) as { n: number; total: number | null; median: string | null } | null;

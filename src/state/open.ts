@@ -1,7 +1,7 @@
 // The state store config `state_store` names (the interface: store.ts): the state file or PostgreSQL.
 import type { Config } from "../config/config";
 import { LinkResultsView } from "../links/overlay";
-import type { LinkView } from "../domain/links";
+import type { LinkView } from "../domain/page-links";
 import { FileStateStore } from "./file-store";
 import { PostgresStateStore } from "./postgres";
 import type { StateStore } from "./store";

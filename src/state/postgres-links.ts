@@ -3,7 +3,7 @@
 // its answers at once, and re-reads the table every links.reload_s when (count, sum of seq) changed. `version`
 // grows with every change shown, so memoised answers and ETags follow.
 import { LinkFieldsMap, fieldsOf, type ShownRow } from "../links/overlay";
-import type { LinkFields } from "../domain/links";
+import type { LinkFields } from "../domain/page-links";
 import type { ProbeResult } from "../links/probe";
 import { nextState, type LinkRow, type TransitionRule } from "../links/results";
 import type { ResultStore, StoreView } from "./store";

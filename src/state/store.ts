@@ -7,7 +7,7 @@
 //   - results: THE transition rule (src/links/results.ts nextState) applied where the row is stored;
 //   - view: what answers show (src/links/overlay.ts LinkFieldsMap), refreshed from the store;
 //   - leases: one holder at a time for a named job (the link checker), taken atomically, with an expiry.
-import type { LinkView } from "../domain/links";
+import type { LinkView } from "../domain/page-links";
 import type { ProbeResult } from "../links/probe";
 import type { LinkRow, TransitionRule } from "../links/results";
 

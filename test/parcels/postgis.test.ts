@@ -16,7 +16,7 @@ import { freePort, startPostgres } from "../helpers/services";
 import { parcelSourceFor } from "../../src/parcels/open";
 import { copyCounty } from "../../src/parcels/postgis-store";
 import { OWNER_COLUMN } from "../../src/parcels/mapping";
-import { OPS, type Bounds, type Field, type Plan } from "../../src/parcels/fields";
+import { OPS, type Bounds, type Field, type ParcelQuery } from "../../src/parcels/fields";
 import type { ParcelSource } from "../../src/parcels/source";
 import { propertyFacts } from "../../src/mcp/property-facts";
 import { runLoadParcels } from "../../src/cli/load-parcels";
@@ -143,7 +143,7 @@ describe("the same loads answer identically from PostGIS and from the SQLite sto
                   [7, 23],
                 ]
               : [[10, 0]]) {
-              const plan: Plan = { countyId: county, op, field, bounds, limit: limit!, offset: offset! };
+              const plan: ParcelQuery = { countyId: county, op, field, bounds, limit: limit!, offset: offset! };
               const rowOp = op === "top" || op === "bottom";
               const [a, b] = await Promise.all(
                 [lite, gis].map((s) => (rowOp ? s.rows(plan) : s.aggregate(plan)) as Promise<unknown>),
@@ -265,7 +265,7 @@ describe("the same loads answer identically from PostGIS and from the SQLite sto
     expect([await count("county:53033"), await count("county:25017")]).toEqual(before);
     expect(before).toEqual([21436, 13021]);
     await sql.close();
-    const plan: Plan = {
+    const plan: ParcelQuery = {
       countyId: "county:53033",
       op: "median",
       field: "sale_price",

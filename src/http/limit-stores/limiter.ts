@@ -1,4 +1,4 @@
-// The limits counted in a store several processes share (config limits_store: file or redis://…): the same plans
+// The limits counted in a store several processes share (config limits_store: file or redis://…): the same buckets
 // and headers as the in-process Limiter (src/http/limits.ts), counted by the store (one atomic step per request).
 // A store that fails or is silent past limits_store_timeout_ms: fail-open to this process's own counters (the
 // in-process Limiter; each process then admits up to q itself, so N processes up to N·q), for 5 s before the store
@@ -20,7 +20,7 @@ export class SharedLimiter implements Limits {
   fellBack = 0;
 
   constructor(
-    /** the in-process counters: the plans, the headers, and the fallback */
+    /** the in-process counters: the buckets a request draws from, the headers, and the fallback */
     readonly memory: Limiter,
     readonly store: SharedStore,
     private readonly timeoutMs: number,
@@ -29,14 +29,14 @@ export class SharedLimiter implements Limits {
     this.numbers = memory.numbers;
   }
 
-  /** Count (take) or read a plan in the store; null when it failed or was silent (the caller counts in memory). */
-  private ask(plan: [LimitClass, string][], take: boolean): Shared | Promise<Shared | null> | null {
+  /** Count (take) or read a request's buckets in the store; null when it failed or was silent (the caller counts in memory). */
+  private ask(keys: [LimitClass, string][], take: boolean): Shared | Promise<Shared | null> | null {
     const now = this.memory.now;
     if (this.degradedUntil && now() < this.degradedUntil) {
       this.fellBack++;
       return null;
     }
-    const asks: BucketAsk[] = plan.map(([c, k]) => ({
+    const asks: BucketAsk[] = keys.map(([c, k]) => ({
       id: `${c}\u0000${k}`,
       quota: [this.numbers[c].per_minute, this.numbers[c].per_day],
     }));
@@ -72,15 +72,15 @@ export class SharedLimiter implements Limits {
   }
 
   check(caller: Caller, what: Draw): LimitOutcome | Promise<LimitOutcome> {
-    const plan = this.memory.plan(caller, what);
+    const keys = this.memory.bucketsOf(caller, what);
     const service = caller.kind === "service";
     const done = (r: Shared | null): LimitOutcome => {
       if (!r) return this.memory.check(caller, what);
-      const headers = this.memory.headers(service, plan[0]![0], r.views);
+      const headers = this.memory.headers(service, keys[0]![0], r.views);
       if (r.admitted) return { ok: true, retryAfter: 0, headers };
       return { ok: false, retryAfter: Math.max(1, ...r.views.map((x) => x.retryAfter)), headers };
     };
-    const s = this.ask(plan, true);
+    const s = this.ask(keys, true);
     return s instanceof Promise ? s.then(done) : done(s);
   }
 
@@ -95,10 +95,10 @@ export class SharedLimiter implements Limits {
   }
 
   peekHeaders(caller: Caller, what: Draw): Record<string, string> | Promise<Record<string, string>> {
-    const plan = this.memory.plan(caller, what);
+    const keys = this.memory.bucketsOf(caller, what);
     const done = (r: Shared | null) =>
-      r ? this.memory.headers(caller.kind === "service", plan[0]![0], r.views) : this.memory.peekHeaders(caller, what);
-    const s = this.ask(plan, false);
+      r ? this.memory.headers(caller.kind === "service", keys[0]![0], r.views) : this.memory.peekHeaders(caller, what);
+    const s = this.ask(keys, false);
     return s instanceof Promise ? s.then(done) : done(s);
   }
 

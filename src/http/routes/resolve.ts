@@ -68,13 +68,14 @@ export const resolveRoute = defineRoute({
       data: { match: unknown; jurisdictions: unknown; functions: unknown };
       sources: SourceT[];
       notices: string[];
+      frozen: object[];
     }) => ({
       data: r.data,
       sources: r.sources,
       notices: r.notices,
       asOf: deps.asOf,
       cache: "default" as const,
-      frozen: [r.data.jurisdictions, r.data.match, r.data.functions, r.sources, r.notices],
+      frozen: r.frozen,
     });
     dir.requireState(query.state); // with any selector, before the point's own check, as always
     const point = pointOf(query, raw);

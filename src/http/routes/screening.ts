@@ -32,7 +32,7 @@ export const screeningRoute = defineRoute({
       sources: r.sources,
       notices: r.notices,
       asOf: deps.asOf,
-      frozen: [r.data.facts, r.data.jurisdictions], // the facts first: the envelope is kept under them
+      frozen: r.frozen,
       cache: "screening", // an hour (spec part 4), also when a fact is unknown; our own cache never keeps an unknown
     };
   },

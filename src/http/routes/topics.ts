@@ -1,8 +1,20 @@
 import { topicList } from "../../directory/guides";
 import { TopicList } from "../schemas/guides";
 import { defineRoute } from "../route";
+import type { Deps } from "../deps";
+import { keep, keptOf } from "../../domain/kept";
 
-const cache = new WeakMap<object, ReturnType<typeof topicList>>();
+/** The topic list of a server's content, made once and kept. */
+const lists = new WeakMap<object, ReturnType<typeof topicList>>();
+function keptList(deps: Deps) {
+  let l = lists.get(deps);
+  if (!l) {
+    l = topicList(deps.content, deps.links);
+    (keep(l.data), keep(l.sources));
+    lists.set(deps, l);
+  }
+  return l;
+}
 
 export const topicsRoute = defineRoute({
   path: "/topics",
@@ -12,7 +24,7 @@ export const topicsRoute = defineRoute({
   errors: [304, 401, 429],
   problems: [],
   handler: ({ deps }) => {
-    const built = (cache.get(deps) ?? cache.set(deps, topicList(deps.content, deps.links)).get(deps))!;
-    return { ...built, asOf: deps.asOf, cache: "topics", frozen: true };
+    const l = keptList(deps);
+    return { ...l, asOf: deps.asOf, cache: "topics", frozen: keptOf(l.data, l.sources) };
   },
 });

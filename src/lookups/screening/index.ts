@@ -25,6 +25,7 @@ import type { Drawn } from "../../directory/screen-at";
 import { LRUCache } from "lru-cache";
 import { budgeted } from "../../domain/cache-budget";
 import type { SourceOut } from "../../domain/source";
+import { keep } from "../../domain/kept";
 
 /** The outside screening services, in answer order: adding one is its definition file and one line here. */
 export const SERVICES = [flood, wetlands, soils, elevation, shoreland] as const;
@@ -185,7 +186,7 @@ export class Screening {
       for (const def of this.factDefs)
         if (appliesAt(def, place.state))
           facts[def.name] = fact(def, def === radon ? radonRead : answers.get(def.name)!.reading);
-      this.assembled.set(key, facts);
+      this.assembled.set(key, keep(facts));
     }
     return { facts, sources, notices, answers };
   }

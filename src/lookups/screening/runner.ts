@@ -63,7 +63,7 @@ export interface Answer {
   at: string | null;
 }
 
-type Plan =
+type ServiceStep =
   | { def: ServiceDef; kind: "done"; answer: Answer }
   | { def: ServiceDef; kind: "cached"; entry: Entry }
   | { def: ServiceDef; kind: "join"; flight: Promise<Entry>; key: string }
@@ -98,8 +98,8 @@ export class ScreeningRunner {
     defs: readonly ServiceDef[] = this.opts.defs,
   ): Promise<Map<string, Answer>> {
     const cell = h3Key(lat, lon, this.cfg.h3_resolution);
-    const plans = defs.map((def) => this.plan(def, lon, lat, cell, state));
-    const fresh = plans.filter((p): p is Extract<Plan, { kind: "new" }> => p.kind === "new");
+    const steps = defs.map((def) => this.stepOf(def, lon, lat, cell, state));
+    const fresh = steps.filter((p): p is Extract<ServiceStep, { kind: "new" }> => p.kind === "new");
     if (fresh.length) {
       const calls = fresh.reduce((n, p) => n + p.def.calls, 0);
       if (this.inFlightCalls > 0 && this.inFlightCalls + calls > this.cfg.max_concurrent) {
@@ -121,14 +121,14 @@ export class ScreeningRunner {
     }
     const out = new Map<string, Answer>();
     await Promise.all(
-      plans.map(async (p) => {
+      steps.map(async (p) => {
         out.set(p.def.name, await this.settle(p, lon, lat, cell));
       }),
     );
     return out;
   }
 
-  private plan(def: ServiceDef, lon: number, lat: number, cell: string, state: string | null): Plan {
+  private stepOf(def: ServiceDef, lon: number, lat: number, cell: string, state: string | null): ServiceStep {
     const layer =
       def.layerKind && this.opts.layers
         ? this.opts.layers.query(def.layerKind, lon, lat, def.reachM(this.cfg), state)
@@ -176,7 +176,7 @@ export class ScreeningRunner {
     return { def, kind: "new", key: def.fetchArea ? areaKey : pointKey, area: !!def.fetchArea };
   }
 
-  private async settle(p: Plan, lon: number, lat: number, cell: string): Promise<Answer> {
+  private async settle(p: ServiceStep, lon: number, lat: number, cell: string): Promise<Answer> {
     if (p.kind === "done") return p.answer;
     const def = p.def;
     const origin = def.origin(this.cfg);

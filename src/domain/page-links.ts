@@ -1,4 +1,4 @@
-// page_url of every record: the human page behind it, on the same host as the API (served by src/web/), and what
+// PageLinks: the page_url of every record, the human page behind it, on the same host as the API (served by src/web/), and what
 // answers need of the link checker's results (LinkView: filled by src/links/overlay.ts from the state store).
 import type { VERIFIED_STATUSES } from "./vocabulary";
 
@@ -15,7 +15,7 @@ export interface LinkView {
   readonly version: number;
 }
 
-export interface Links {
+export interface PageLinks {
   site: string;
   place(id: string): string;
   topic(topic: string): string;
@@ -26,7 +26,7 @@ export interface Links {
   results?: LinkView;
 }
 
-export function linksFor(baseUrl: string): Links {
+export function pageLinksFor(baseUrl: string): PageLinks {
   const site = baseUrl.replace(/\/v1$/, "");
   const enc = (s: string) => encodeURIComponent(s).replace(/%3A/gi, ":");
   return {
