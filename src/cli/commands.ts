@@ -7,7 +7,7 @@ import { KINDS } from "../lookups/layers/schema";
 
 export const VERSION: string = pkg.version;
 
-export interface OptionSpec {
+interface OptionSpec {
   type: "string" | "boolean";
   short?: string;
   multiple?: boolean;
@@ -18,7 +18,7 @@ export interface OptionSpec {
   check?: (v: string) => string | null;
 }
 
-export interface CommandSpec {
+interface CommandSpec {
   name: string;
   summary: string;
   /** positional arguments in the usage text ("FILE", "create|revoke KEY_ID|list") */

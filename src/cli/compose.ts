@@ -25,7 +25,7 @@ import { mcpContext } from "../mcp/context";
 import { allowedHostnames, mcpHttpHandler } from "../mcp/transports";
 import { fullRequest } from "../http/incoming";
 
-export interface Opened {
+interface Opened {
   db: Database | null;
   manifest: Record<string, string>;
   content: Content;

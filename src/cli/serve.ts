@@ -60,7 +60,7 @@ export async function runServe(cfg: Config): Promise<number> {
 
 /** Graceful stop on SIGTERM or SIGINT: stop accepting at once, let the requests in flight finish within the
  * grace period, then cut what is left and resolve 0 (the process exits 0). A second signal cuts at once. */
-export function stopOnSignal(server: Front, graceMs: number, log: (line: string) => void): Promise<number> {
+function stopOnSignal(server: Front, graceMs: number, log: (line: string) => void): Promise<number> {
   return new Promise((resolve) => {
     let stopping = false;
     const stop = async (signal: string) => {

@@ -9,9 +9,9 @@
 import type { Config } from "../config/config";
 
 /** The environment variable that makes a `serve` a worker: "<index>:<port>" (never a DIRECTORY_ key: config). */
-export const WORKER_ENV = "PLD_SERVE_WORKER";
+const WORKER_ENV = "PLD_SERVE_WORKER";
 
-export interface WorkerRole {
+interface WorkerRole {
   index: number;
   port: number;
 }

@@ -3,6 +3,7 @@ import { parse } from "yaml";
 import { readFileSync, existsSync } from "node:fs";
 import { LIMIT_CLASSES, type LimitClass, type LimitNumbers } from "./limits-table";
 import { serviceDefaults, type ScreeningConfig } from "../lookups/screening";
+import { TIGERWEB_COUSUB_LAYER } from "../lookups/towns/tigerweb";
 import type { ServiceDef } from "../lookups/screening/types";
 
 export interface Config {
@@ -118,8 +119,7 @@ export function defaultConfig(services?: readonly ServiceDef[]): Config {
     },
     towns: {
       enabled: true,
-      base_url:
-        "https://tigerweb.geo.census.gov/arcgis/rest/services/TIGERweb/Places_CouSub_ConCity_SubMCD/MapServer/1",
+      base_url: TIGERWEB_COUSUB_LAYER,
       timeout_ms: 0,
       max_bytes: 4 * 1024 * 1024,
     },

@@ -71,14 +71,14 @@ const T_COUNTY = 1;
 const T_COUSUB = 2;
 const T_PLACE = 3;
 
-export interface BoundaryIndexOptions {
+interface BoundaryIndexOptions {
   /** size of the top-level grid cells in degrees (default 0.25) */
   cellSize?: number;
   /** bound on lazily decoded polygons, bytes (default 64 MiB): past it the least recently tested are dropped */
   decodedBytes?: number;
 }
 
-export interface BoundaryIndexStats {
+interface BoundaryIndexStats {
   features: number;
   featuresByType: Record<BoundaryType, number>;
   polygons: number;

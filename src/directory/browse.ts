@@ -5,7 +5,7 @@
 import type { Database, Statement } from "bun:sqlite";
 import type { JurisdictionRow, Store } from "./store";
 
-export interface Listed {
+interface Listed {
   jurisdiction_id: string;
   name: string;
   type: string;

@@ -5,19 +5,19 @@ import { readFileSync, existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 
-export interface TopicText {
+interface TopicText {
   topic: string;
   name: string;
   description: string;
 }
-export interface GuideText {
+interface GuideText {
   topic: string;
   title: string;
   summary: string;
   sections: { heading: string | null; text: string }[];
   also?: string[];
 }
-export interface AlsoRuleText {
+interface AlsoRuleText {
   office: string | null;
   level: string | null;
   where: string | null;

@@ -19,7 +19,7 @@ import { Browse, type BrowseList } from "./browse";
 import { townLevelState, townRow, townSource, type TownLocator } from "./town-at-point";
 
 /** The resources shown under one screening fact (screening-place.ts). */
-export interface ScreeningResources {
+interface ScreeningResources {
   items: unknown[];
   sources: any[];
   notices: string[];

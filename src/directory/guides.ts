@@ -6,7 +6,7 @@ import { FUNCTION_TOPICS, TOPIC_ALIASES, TOPIC_FUNCTIONS, TOPICS, type Fn, type 
 import type { Content, RuleText, StateRulesText } from "./content";
 import type { SourceOut } from "../domain/source";
 
-export const AUTHORED_PUBLISHER = "Property, Land and GIS Directory (authored)";
+const AUTHORED_PUBLISHER = "Property, Land and GIS Directory (authored)";
 
 const authoredSource = (name: string, url: string): SourceOut => ({
   name,
@@ -17,7 +17,7 @@ const authoredSource = (name: string, url: string): SourceOut => ({
   license_class: "open",
 });
 
-export const isTopic = (t: string): t is Topic => (TOPICS as string[]).includes(t);
+const isTopic = (t: string): t is Topic => (TOPICS as string[]).includes(t);
 
 export function topicList(content: Content, links: PageLinks) {
   const byTopic = new Map(content.topics.map((t) => [t.topic, t]));
@@ -51,7 +51,7 @@ function ruleOut(r: RuleText | null | undefined) {
   return { office: r.office ?? null, level: (r.level ?? null) as any, where: r.where ?? null, note: r.note ?? null };
 }
 
-export function stateRulesOut(code: string, s: StateRulesText, links: PageLinks) {
+function stateRulesOut(code: string, s: StateRulesText, links: PageLinks) {
   return {
     state: code,
     name: s.name,
@@ -80,7 +80,7 @@ function sentence(job: string, r: RuleText): string {
 }
 
 /** Plain sentences on who does the topic's jobs in the state. */
-export function stateSummary(topic: Topic, s: StateRulesText): string | null {
+function stateSummary(topic: Topic, s: StateRulesText): string | null {
   const jobs = new Set<string>();
   for (const f of TOPIC_FUNCTIONS[topic] as readonly Fn[]) {
     const r = RULE_OF[f];
@@ -95,7 +95,7 @@ export function stateSummary(topic: Topic, s: StateRulesText): string | null {
   return `In ${s.name}: ${parts.join(" ")}`;
 }
 
-export function ruleSources(code: string, s: StateRulesText): SourceOut[] {
+function ruleSources(code: string, s: StateRulesText): SourceOut[] {
   const urls = new Set<string>();
   for (const k of ["assessment", "tax_collection", "recording", "zoning", "exemptions"] as const) {
     const u = s[k]?.evidence_url;

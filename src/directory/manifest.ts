@@ -7,7 +7,7 @@ import { closeSync, openSync, readSync } from "node:fs";
 export const SCHEMA_VERSION = "1";
 
 /** Hashed tables in this order, each dumped ordered by its primary key (name_search by kind, ref, name). */
-export const HASHED_TABLES: { table: string; orderBy: string; columns?: string }[] = [
+const HASHED_TABLES: { table: string; orderBy: string; columns?: string }[] = [
   { table: "sources", orderBy: "source_id" },
   { table: "jurisdictions", orderBy: "jurisdiction_id" },
   { table: "same_as", orderBy: "jurisdiction_id, other_id" },
@@ -21,7 +21,7 @@ export const HASHED_TABLES: { table: string; orderBy: string; columns?: string }
   { table: "name_search", orderBy: "kind, ref, name, state", columns: "name, kind, ref, state" },
 ];
 
-export const MANIFEST_KEYS = [
+const MANIFEST_KEYS = [
   "dataset_version",
   "as_of",
   "builder_version",
@@ -29,13 +29,13 @@ export const MANIFEST_KEYS = [
   "sources_used",
   "content_sha256",
 ] as const;
-export type Manifest = Record<(typeof MANIFEST_KEYS)[number], string> & { file_xxh3?: string };
+type Manifest = Record<(typeof MANIFEST_KEYS)[number], string> & { file_xxh3?: string };
 
 /** The seal of the whole file (see sealDataFile); written last by the builder. */
 export const FILE_DIGEST_KEY = "file_xxh3";
 export const FILE_DIGEST_PLACEHOLDER = "0".repeat(16);
 /** Tables the content hash does not cover: a file that has one is of the sealed format and must carry its seal. */
-export const SEALED_FORMAT_TABLES = ["boundary_pack", "permit_survey"];
+const SEALED_FORMAT_TABLES = ["boundary_pack", "permit_survey"];
 
 function hex(b: Uint8Array): string {
   return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
@@ -71,7 +71,7 @@ export function contentSha256(db: Database): string {
   return h.digest("hex");
 }
 
-export function readManifest(db: Database): Partial<Manifest> {
+function readManifest(db: Database): Partial<Manifest> {
   const rows = db.query("SELECT key, value FROM manifest").all() as { key: string; value: string }[];
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }

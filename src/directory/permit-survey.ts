@@ -10,7 +10,7 @@ import type { RuleText } from "./content";
 import type { JurisdictionRow, PermitOffice, Store } from "./store";
 import { isTownGovernment } from "./jurisdictions";
 
-export interface SurveyAnswer {
+interface SurveyAnswer {
   body: JurisdictionRow;
   office: PermitOffice;
 }

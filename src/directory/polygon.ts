@@ -1,11 +1,11 @@
 // One polygon of a boundary with its point-in-polygon acceleration (bands, a sub-grid built on first use). Used by
 // the point index (boundaries.ts, rules R1–R4 there) directly or through lazy-shape.ts.
-export const CELL_EPS = 1e-9; // degrees (~0.1 mm): safety margin when marking per-polygon grid cells as boundary
-export const GRID_MIN_EDGES = 24; // polygons with fewer edges use the band test only
-export const GRID_CELLS_PER_EDGE = 2;
-export const GRID_MAX_CELLS = 1 << 19;
-export const EMPTY_I32 = new Int32Array(0);
-export const OUT = 0;
+const CELL_EPS = 1e-9; // degrees (~0.1 mm): safety margin when marking per-polygon grid cells as boundary
+const GRID_MIN_EDGES = 24; // polygons with fewer edges use the band test only
+const GRID_CELLS_PER_EDGE = 2;
+const GRID_MAX_CELLS = 1 << 19;
+const EMPTY_I32 = new Int32Array(0);
+const OUT = 0;
 export const IN = 1;
 export const EDGE = 2;
 

@@ -9,7 +9,7 @@ export type Selector =
 
 /** Turns an address into a point (src/lookups/geocoder): its errors are DomainErrors (not found, ambiguous with
  * choices, lookup limit, unavailable). */
-export interface AddressFinder {
+interface AddressFinder {
   geocode(address: string): Promise<{ label: string; lon: number; lat: number; approximate: boolean }>;
 }
 

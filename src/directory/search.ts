@@ -8,7 +8,7 @@ import type { Database, Statement } from "bun:sqlite";
 import type { Store } from "./store";
 import { tokens } from "./names";
 
-export interface SearchHit {
+interface SearchHit {
   kind: "place" | "resource";
   ref: string;
   name: string;

@@ -26,14 +26,14 @@ export const BLOB_ENTITY = 0x69;
 export const BLOB_END = 0xfe;
 const HEADER_LENGTH = 39; // START .. MBR_END inclusive
 
-export interface DecodedPolygon {
+interface DecodedPolygon {
   /** every ring of this polygon back to back, [x, y, x, y, ...] */
   coords: Float64Array;
   /** rings[i] is a subarray view on coords; rings[0] is the exterior ring */
   rings: Float64Array[];
 }
 
-export interface DecodedGeometry {
+interface DecodedGeometry {
   srid: number;
   /** MBR from the header: [min_x, min_y, max_x, max_y] */
   mbr: [number, number, number, number];
@@ -42,7 +42,7 @@ export interface DecodedGeometry {
   polygons: DecodedPolygon[];
 }
 
-export class SpatialiteBlobError extends Error {
+class SpatialiteBlobError extends Error {
   constructor(message: string) {
     super(`SpatiaLite BLOB-Geometry: ${message}`);
     this.name = "SpatialiteBlobError";

@@ -10,7 +10,7 @@ export type { JurisdictionRow, ResourceRow, OfficeRow, OverrideRow, SourceRow } 
 import type { JurisdictionRow, ResourceRow, OfficeRow, OverrideRow, SourceRow } from "./rows";
 
 /** A list handed out with the count of undocumented records that were left out of it. */
-export interface Filtered<T> {
+interface Filtered<T> {
   items: T[];
   leftOut: number;
 }
@@ -55,7 +55,7 @@ export interface PermitOffice {
   source_id: string;
 }
 
-export interface BoundaryRow {
+interface BoundaryRow {
   geom: Uint8Array | null;
   boundary_precision: string | null;
   boundary_source: string | null;

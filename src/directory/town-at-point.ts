@@ -16,7 +16,7 @@ export interface TownBoundaryOrigin {
   vintage: string | null;
   fetched_at: string;
 }
-export interface TownBoundaryHit {
+interface TownBoundaryHit {
   geoid: string;
   name: string;
   funcstat: string | null;

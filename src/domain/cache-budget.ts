@@ -22,7 +22,7 @@ export const CACHE_MB = {
   town_shapes: 8,
 } as const;
 
-export type CacheName = keyof typeof CACHE_MB;
+type CacheName = keyof typeof CACHE_MB;
 
 /** Estimated bytes of a cached entry (see the header). */
 export function estimateBytes(v: unknown): number {

@@ -29,7 +29,7 @@ const CORS_HEADERS = {
     "ETag, X-Request-Id, RateLimit, RateLimit-Policy, Retry-After, Link, Deprecation, Sunset",
 };
 /** Seconds a caller is asked to wait after a request ran past timeouts.request_ms. */
-export const TIMEOUT_RETRY_AFTER_S = 5;
+const TIMEOUT_RETRY_AFTER_S = 5;
 
 export interface App {
   handle(req: Incoming, socketAddress: string): Response | Promise<Response>;
@@ -39,7 +39,7 @@ export interface App {
   elysia: Elysia;
 }
 
-export const OPENAPI_ROUTE: RouteDef = {
+const OPENAPI_ROUTE: RouteDef = {
   path: "/openapi.json",
   operationId: "getOpenApi",
   summary: "The OpenAPI 3.1 description of this API",

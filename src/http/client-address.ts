@@ -33,7 +33,7 @@ function parseV4(a: string): number[] | null {
 }
 
 /** Bytes of an address (4 for IPv4 incl. IPv4-mapped IPv6, 16 for IPv6), or null. */
-export function addressBytes(a: string): number[] | null {
+function addressBytes(a: string): number[] | null {
   const v4 = parseV4(a);
   if (v4) return v4;
   const v6 = expandV6(a);
@@ -66,7 +66,7 @@ function limitKeyOf(address: string): string {
   return `${hex.match(/.{4}/g)!.join(":")}::/64`;
 }
 
-export function inCidr(address: string, cidr: string): boolean {
+function inCidr(address: string, cidr: string): boolean {
   const [net, bitsRaw] = cidr.split("/");
   const a = addressBytes(address);
   const n = addressBytes(net!);

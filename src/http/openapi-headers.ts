@@ -11,7 +11,7 @@ const h = (description: string, schema: Record<string, unknown>, required = true
   schema: { type: "string", ...schema },
 });
 
-export const HEADERS = {
+const HEADERS = {
   ETag: h("Weak validator over the content (not request_id).", { pattern: '^W/"[0-9a-f]{32}"$' }),
   "Cache-Control": h(
     "public with the endpoint's max-age (a day for topics and guides, an hour for screening, 15 minutes otherwise).",
@@ -38,7 +38,7 @@ export const HEADERS = {
   Allow: h("The methods answered.", { const: "GET, HEAD, OPTIONS" }),
 } as const;
 
-export const OK_HEADERS = [
+const OK_HEADERS = [
   "ETag",
   "Cache-Control",
   "X-Request-Id",

@@ -31,7 +31,7 @@ const FRONT_DOOR: ProblemSuffix[] = ["invalid-key", "rate-limited"];
 
 /** The problem types an operation can return: its parameters' types, its declared domain problems and the front
  * door's; a route that declares none gets every type of its statuses. */
-export function problemsOf(def: RouteDef): Record<number, ProblemSuffix[]> {
+function problemsOf(def: RouteDef): Record<number, ProblemSuffix[]> {
   const own = new Set<ProblemSuffix>();
   for (const s of [...Object.values(def.pathParams ?? {}), ...Object.values(def.query ?? {})]) own.add(s.problem);
   for (const p of def.problems ?? []) own.add(p);
@@ -156,7 +156,7 @@ function reachable(doc: unknown, schemas: Record<string, unknown>): Set<string> 
   return seen;
 }
 
-export interface OpenApiInfo {
+interface OpenApiInfo {
   contact: { name: string; url?: string; email?: string };
   license: { name: string; url?: string; identifier?: string };
 }

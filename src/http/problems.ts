@@ -22,7 +22,7 @@ export const PROBLEMS: Record<ProblemSuffix, { status: number; title: string }> 
   "upstream-unavailable": { status: 503, title: "Upstream unavailable" },
 };
 
-export interface ProblemBody {
+interface ProblemBody {
   type: string;
   title: string;
   status: number;

@@ -1,7 +1,7 @@
 // The request target as sent, never as rebuilt from Host: Bun builds req.url from the Host header when it can
 // (`http://<host><target>`) and leaves the bare target when Host is missing or malformed. Routing reads the path
 // from here, so a short, odd or missing Host neither shifts the path nor throws.
-export interface Target {
+interface Target {
   path: string;
   search: string;
 }

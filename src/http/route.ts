@@ -8,7 +8,7 @@ import type { Reply, RequestContext } from "./respond";
 import type { Deps } from "./deps";
 import type { ProblemSuffix } from "../domain/errors";
 
-export interface RouteInput<Q = Record<string, unknown>, P = Record<string, unknown>> {
+interface RouteInput<Q = Record<string, unknown>, P = Record<string, unknown>> {
   ctx: RequestContext;
   query: Q;
   params: P;

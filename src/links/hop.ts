@@ -6,7 +6,7 @@ import http from "node:http";
 import https from "node:https";
 import { pinnedLookup, type Resolved } from "./ssrf";
 
-export type HopFailure = "timeout" | "reset" | "refused" | "tls" | "network" | "too-large";
+type HopFailure = "timeout" | "reset" | "refused" | "tls" | "network" | "too-large";
 export class HopError extends Error {
   override readonly name = "HopError";
   constructor(
@@ -17,7 +17,7 @@ export class HopError extends Error {
   }
 }
 
-export interface HopOptions {
+interface HopOptions {
   method: "HEAD" | "GET";
   to: Resolved;
   timeoutMs: number;

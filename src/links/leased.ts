@@ -7,10 +7,10 @@ import type { StateStore } from "../state/store";
 import { checkLinks, type CheckOptions, type Summary } from "./checker";
 
 export const LINK_CHECK_LEASE = "link-check";
-export const LEASE_TTL_MS = 120_000;
+const LEASE_TTL_MS = 120_000;
 
 /** Who holds a lease: host, process and a random tag (two runs in one process are two holders). */
-export function leaseHolder(): string {
+function leaseHolder(): string {
   return `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
 }
 

@@ -1,7 +1,7 @@
 // Politeness: at most `concurrency` checks at once in all, at most `perHost` at once on one host, and a pause of
 // `delayMs(host)` between two checks of one host (per lane). Hosts are served round-robin: a host's lane goes to the
 // back of the queue after each check, so one big host never starves the others.
-export interface PoliteOptions {
+interface PoliteOptions {
   concurrency: number;
   perHost: number;
   /** Pause after a check before the next one on the same host (may grow, e.g. from robots.txt Crawl-delay). */
@@ -11,7 +11,7 @@ export interface PoliteOptions {
   stopped?: () => boolean;
 }
 
-export const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 class Semaphore {
   private free: number;

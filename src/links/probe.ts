@@ -7,7 +7,7 @@ import type { FetchText, RobotsCache } from "./robots";
 import { RETIRED_SCAN_BYTES, retiredNotice } from "./retired";
 import { RefusedAddress, vetHost, type Resolver } from "./ssrf";
 
-export type Reason =
+type Reason =
   | "http-status"
   | "timeout"
   | "reset"
@@ -44,7 +44,7 @@ export interface ProbeDeps {
 }
 
 /** HEAD answers that mean "this server does not do HEAD properly": ask again with GET. */
-export const HEAD_REFUSED = new Set([400, 403, 404, 405, 406, 501]);
+const HEAD_REFUSED = new Set([400, 403, 404, 405, 406, 501]);
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const ROBOTS_MAX_BYTES = 512 * 1024;
 

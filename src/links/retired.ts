@@ -12,7 +12,7 @@ const NOTICES: RegExp[] = [
 ];
 
 /** Visible text of an HTML page (scripts, styles and templates dropped), whitespace squashed. */
-export async function visibleText(html: string): Promise<string> {
+async function visibleText(html: string): Promise<string> {
   // two passes: a text handler still sees the text of an element another handler removes
   const drop: HTMLRewriterTypes.HTMLRewriterElementContentHandlers = { element: (e) => void e.remove() };
   const bare = await new HTMLRewriter()

@@ -5,7 +5,7 @@
 // the RFC, widely used) raises the per-host delay, capped at 60 s.
 import robotsParser from "robots-parser";
 
-export interface RobotsRules {
+interface RobotsRules {
   allowed(url: string): boolean;
   crawlDelayMs: number;
   /** How the rules were obtained: "rules" | "none" (4xx) | "unreachable" (5xx) | "failed" (no answer at all). */

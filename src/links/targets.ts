@@ -2,7 +2,7 @@
 // each URL once however many records carry it. Read-only; the data file is never written.
 import type { Database } from "bun:sqlite";
 
-export interface Targets {
+interface Targets {
   urls: string[];
   resources: number;
   offices: number;

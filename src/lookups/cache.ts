@@ -2,7 +2,7 @@
 import { LRUCache } from "lru-cache";
 import { latLngToCell } from "h3-js";
 
-export interface TtlCacheOptions {
+interface TtlCacheOptions {
   /** Maximum number of entries (least recently used are evicted). */
   max: number;
   /** Time to live in milliseconds. */

@@ -2,7 +2,7 @@
 // Every failure surfaces as an UpstreamError with a closed set of reasons, so callers map one type.
 import { fetch } from "undici";
 
-export type UpstreamReason =
+type UpstreamReason =
   "timeout" | "http-status" | "bad-json" | "network" | "too-large" | "bad-reply" | "service-error" | "truncated";
 
 export class UpstreamError extends Error {
@@ -18,7 +18,7 @@ export class UpstreamError extends Error {
   }
 }
 
-export interface GetJsonOptions {
+interface GetJsonOptions {
   /** Whole-call budget: connect + headers + body. */
   timeoutMs: number;
   /** Maximum response body size in bytes (default 1 MiB). */
@@ -30,7 +30,7 @@ export interface GetJsonOptions {
   body?: string | undefined;
 }
 
-export const DEFAULT_MAX_BYTES = 1024 * 1024;
+const DEFAULT_MAX_BYTES = 1024 * 1024;
 const USER_AGENT = "property-land-gis-directory/0.1 (+lookups)";
 
 /** GET `url`, require a 2xx status, read at most `maxBytes`, parse JSON. Returns the parsed value (unvalidated). */

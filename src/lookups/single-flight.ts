@@ -1,7 +1,7 @@
 // Share one in-flight promise per key: concurrent callers with the same key get the same result,
 // and only the first one runs `fn`. The entry is dropped as soon as the promise settles (no caching).
 
-export interface SingleFlight<K, V> {
+interface SingleFlight<K, V> {
   /** Join the flight for `key` if there is one, else start `fn()` as the flight. */
   run(key: K, fn: () => Promise<V>): Promise<V>;
   /** The in-flight promise for `key`, if any. */

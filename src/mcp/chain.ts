@@ -52,8 +52,7 @@ export function chainFacts(r: Resolved, jobs: readonly string[] = JOBS) {
   };
 }
 
-export type ChainSelector =
-  { lat: number; lon: number } | { jurisdiction_id: string } | { place: string; state?: string };
+type ChainSelector = { lat: number; lon: number } | { jurisdiction_id: string } | { place: string; state?: string };
 
 /** The same domain calls as /v1/jurisdictions/resolve (a point gets its town where the data file holds none). */
 export async function resolveChain(dir: Directory, sel: ChainSelector): Promise<Resolved> {

@@ -10,7 +10,7 @@ import { countyIn } from "../parcels/question";
 import { asksAboutPeople } from "../parcels/people-words";
 import { chainFacts, resolveChain } from "./chain";
 
-export interface FactsInput {
+interface FactsInput {
   apn?: string;
   county?: string;
   lat?: number;
@@ -19,15 +19,15 @@ export interface FactsInput {
   fields?: string[];
   question?: string;
 }
-export type FactsResult = { refusal: string } | { facts: Record<string, unknown> };
+type FactsResult = { refusal: string } | { facts: Record<string, unknown> };
 
 /** By point: the parcel whose shape holds the point, else one within AT_POINT_M counts as the property; the search
  *  reaches max_distance_m (default DEFAULT_DISTANCE_M), and a parcel found farther than AT_POINT_M is reported as
  *  the nearest parcel with its distance, never as the property (found: false). */
-export const AT_POINT_M = 25;
+const AT_POINT_M = 25;
 export const DEFAULT_DISTANCE_M = 25;
 export const MAX_DISTANCE_M = 1000;
-export const CAVEAT = `${OFFICIAL} These facts come from the loaded county file named in source, as of its date; confirm them with the county's assessor.`;
+const CAVEAT = `${OFFICIAL} These facts come from the loaded county file named in source, as of its date; confirm them with the county's assessor.`;
 
 // a request for any owner field or an owner question is refused (THE rule: src/parcels/people-words.ts)
 const wantsOwners = (i: FactsInput) => [...(i.fields ?? []), i.question ?? ""].some((f) => asksAboutPeople(f));

@@ -14,7 +14,7 @@ export interface CountyNames {
   find(name: string, state: string | null): { id: string; label: string }[];
 }
 
-export interface CountyDataRow {
+interface CountyDataRow {
   rank: number;
   apn: string;
   situs_address: string | null;
@@ -28,7 +28,7 @@ export interface CountyDataRow {
   lat: number | null;
   lon: number | null;
 }
-export interface CountyDataOut {
+interface CountyDataOut {
   question: string;
   state: "ok" | "no_data" | "unavailable" | "owners_unavailable";
   answer: string;
@@ -37,7 +37,7 @@ export interface CountyDataOut {
   value?: number | null;
   source: { name: string; as_of: string | null } | null;
 }
-export interface CountySource {
+interface CountySource {
   name: string;
   url: string;
   publisher: string | null;
@@ -46,7 +46,7 @@ export interface CountySource {
   license_class: string;
 }
 
-export interface Ask {
+interface Ask {
   q?: string;
   jurisdictionId?: string;
   op?: Op;
@@ -98,12 +98,12 @@ export function sourceOf(info: CountyInfo): CountySource {
   };
 }
 
-export function leftOutNote(info: CountyInfo): string {
+function leftOutNote(info: CountyInfo): string {
   const l = info.leftOut;
   return `Left out of every answer: ${l.road} road, ${l.water} water and ${l.condo} condominium common-element record${l.condo === 1 ? "" : "s"} of this county's data.`;
 }
 
-export const NO_PARCEL_DATA =
+const NO_PARCEL_DATA =
   "This server holds no parcel data (no parcel store is configured or loaded; an operator loads one with `directory load-parcels`).";
 
 /** Does the county answer at all? null when it does; otherwise the no_data sentence. */

@@ -5,7 +5,7 @@ export type Field = (typeof FIELDS)[number];
 export const OPS = ["top", "bottom", "count", "avg", "median"] as const;
 export type Op = (typeof OPS)[number];
 
-export interface FieldInfo {
+interface FieldInfo {
   column: string;
   kind: "number" | "integer" | "date";
   noun: string;

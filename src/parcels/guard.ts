@@ -6,7 +6,7 @@ import { DomainError } from "../domain/errors";
 import type { ParcelQuery } from "./fields";
 import type { ParcelSource } from "./source";
 
-export interface GuardOptions {
+interface GuardOptions {
   timeoutMs: number;
   maxConcurrent: number;
   retryAfterS: number;

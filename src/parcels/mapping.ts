@@ -101,7 +101,7 @@ export function readMapping(file: string): { mapping: Mapping; dropped: string[]
   return checkMapping(raw, file);
 }
 
-export function checkMapping(raw: Record<string, any>, file = "mapping"): { mapping: Mapping; dropped: string[] } {
+function checkMapping(raw: Record<string, any>, file = "mapping"): { mapping: Mapping; dropped: string[] } {
   const dropped: string[] = [];
   const m: Record<string, any> = {};
   for (const [k, v] of Object.entries(raw)) {

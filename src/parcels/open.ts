@@ -8,7 +8,7 @@ import { PostgisParcelSource } from "./postgis-source";
 import type { ParcelSource } from "./source";
 import { NoParcelData } from "./none";
 
-export const isPostgresUrl = (s: string) => /^postgres(ql)?:\/\//.test(s);
+const isPostgresUrl = (s: string) => /^postgres(ql)?:\/\//.test(s);
 
 /** `where`: a postgres:// URL or a store file (default: parcels.source when set, else parcels.file). */
 export function parcelSourceFor(

@@ -20,10 +20,10 @@ const P = `${PG_SCHEMA}.parcels`;
 const COLS = RECORD_SELECT;
 
 /** SQLite's julianday('YYYY-MM-DD'): days since noon UTC, 4714 BC (exact: the date at midnight is n + 0.5). */
-export const julianDay = (d: string) =>
+const julianDay = (d: string) =>
   Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86_400_000 + 2_440_587.5;
 /** SQLite's date(jd) for a Julian day number: to whole milliseconds as SQLite rounds, then the day holding it. */
-export function julianDate(jd: number): string {
+function julianDate(jd: number): string {
   const ms = Math.trunc(jd * 86_400_000 + 0.5);
   const day = Math.floor((ms + 43_200_000) / 86_400_000) - 2_440_588; // days since 1970-01-01
   return new Date(day * 86_400_000).toISOString().slice(0, 10);
@@ -31,7 +31,7 @@ export function julianDate(jd: number): string {
 
 /** SQLite's avg() (func.c): an INTEGER column's exact sum over the count; a REAL column's Kahan-Babuska-Neumaier
  *  sum (sumStep, avgFinalize) over the count, step for step, so the mean is the same double. */
-export function sqliteAvg(vals: ArrayLike<number>, integer: boolean): number {
+function sqliteAvg(vals: ArrayLike<number>, integer: boolean): number {
   let s = 0,
     e = 0;
   for (let i = 0; i < vals.length; i++) {
@@ -88,7 +88,7 @@ function whereOf(countyId: string, field: Field, b: Bounds): { sql: string; args
   return { sql: parts.join(" AND "), args };
 }
 
-export interface PostgisOptions {
+interface PostgisOptions {
   /** statement_timeout and lock_timeout (ms); the connection timeout is this rounded up to whole seconds */
   timeoutMs: number;
   /** connections in the pool */

@@ -54,7 +54,7 @@ CREATE TABLE IF NOT EXISTS ${T("date_runs")} (
 `;
 
 /** The secondary indexes, one statement each (see the head of this file). */
-export const INDEXES: string[] = [
+const INDEXES: string[] = [
   ...FIELDS.flatMap((f) => [
     `CREATE INDEX IF NOT EXISTS parcels_${f} ON ${T("parcels")} (county_id, ${f}, apn${f === "sale_date" ? "" : ", sale_date"}) INCLUDE (r_${f}, c_${f}) WHERE ${f} IS NOT NULL`,
     `CREATE INDEX IF NOT EXISTS parcels_${f}_rank ON ${T("parcels")} (county_id, r_${f}) WHERE r_${f} IS NOT NULL`,
@@ -104,7 +104,7 @@ function copyText(v: unknown): string {
 }
 
 /** GeoJSON (Polygon, MultiPolygon, Point, LineString…) → hex EWKB with SRID 4326 (doubles written as they are). */
-export function ewkbHex(g: { type: string; coordinates: any }): string {
+function ewkbHex(g: { type: string; coordinates: any }): string {
   const parts: Buffer[] = [];
   const head = (type: number, srid: boolean) => {
     const b = Buffer.alloc(srid ? 9 : 5);
@@ -165,7 +165,7 @@ export function ewkbHex(g: { type: string; coordinates: any }): string {
   return Buffer.concat(parts).toString("hex");
 }
 
-export interface CopyOptions {
+interface CopyOptions {
   progress?: boolean;
   log?: (s: string) => void;
   /** ANALYZE the tables after the county is in (default true; a bulk load runs vacuumAnalyze once at the end).

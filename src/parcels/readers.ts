@@ -12,13 +12,13 @@ export interface InputRecord {
   /** a condominium building's unit count, set by the join (join.ts) */
   units?: number | null;
 }
-export interface Input {
+interface Input {
   format: string;
   records: InputRecord[];
   columns: string[];
 }
 
-export function formatOf(path: string): "csv" | "geojson" | "topojson" | "gpkg" | "shp" {
+function formatOf(path: string): "csv" | "geojson" | "topojson" | "gpkg" | "shp" {
   const e = extname(path).toLowerCase();
   if (e === ".csv" || e === ".txt") return "csv";
   if (e === ".topojson") return "topojson";

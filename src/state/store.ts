@@ -11,7 +11,7 @@ import type { LinkView } from "../domain/page-links";
 import type { ProbeResult } from "../links/probe";
 import type { LinkRow, TransitionRule } from "../links/results";
 
-export type MaybePromise<T> = T | Promise<T>;
+type MaybePromise<T> = T | Promise<T>;
 
 export type Tier = "standard" | "partner";
 export interface KeyRow {

@@ -82,7 +82,7 @@ export function Verification({
   );
 }
 
-export function ResourceItem({ r, l }: { r: ResourceOut; l: Linker }) {
+function ResourceItem({ r, l }: { r: ResourceOut; l: Linker }) {
   return (
     <li class="resource">
       <a href={r.url} rel="noopener" safe>

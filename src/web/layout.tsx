@@ -6,7 +6,7 @@ import type { Linker } from "./site";
 
 export const STYLESHEET: string = css;
 /** The stylesheet's path carries a digest of its content, so it can be cached for a long time. */
-export const STYLE_VERSION = Bun.hash.wyhash(STYLESHEET).toString(16).slice(0, 10);
+const STYLE_VERSION = Bun.hash.wyhash(STYLESHEET).toString(16).slice(0, 10);
 
 export function Layout({ title, l, children }: { title: string; l: Linker; children?: Children }) {
   return (

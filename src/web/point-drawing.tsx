@@ -33,7 +33,7 @@ const LOOKS: Record<string, { fill: string; opacity: number; stroke: string; das
 };
 const OTHER = { fill: "#d69e2e", opacity: 0.35, stroke: "#744210", dash: "" };
 
-export interface PointDrawingProps {
+interface PointDrawingProps {
   lon: number;
   lat: number;
   radiusM: number;

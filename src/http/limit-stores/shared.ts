@@ -18,7 +18,7 @@ export interface BucketAsk {
   quota: [number, number];
 }
 /** Per bucket and window, the counts of the k+1 slots ending at the current one (oldest first). */
-export type SlotCounts = [number[], number[]];
+type SlotCounts = [number[], number[]];
 /** What a store saw: admitted, with each bucket's count in both windows after the take (`used`), or not (refused,
  *  or only read), with each bucket's slot counts (`slots`), from which the waits are worked out. */
 export type Counted =

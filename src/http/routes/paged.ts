@@ -5,7 +5,7 @@ import { PAGE_CAPS, pageSize } from "../../domain/page-caps";
 import type { Deps } from "../deps";
 import type { Reply, RequestContext, SourceT } from "../respond";
 
-export interface PageOut {
+interface PageOut {
   data: object;
   sources: SourceT[];
   notices: string[];

@@ -7,8 +7,8 @@ import { FUNCTIONS, JURISDICTION_TYPES, LICENSE_CLASSES, TOPICS, VERIFIED_STATUS
 export const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
 const lit = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
-export const STATE_CODE_PATTERN = "^[A-Za-z]{2}$";
-export const JURISDICTION_ID_PATTERN =
+const STATE_CODE_PATTERN = "^[A-Za-z]{2}$";
+const JURISDICTION_ID_PATTERN =
   "^(state:\\d{2}|county:\\d{5}|cousub:\\d{10}|place:\\d{7}|district:[a-z0-9-]+|country:us)$";
 
 export const StateCode = Type.String({
@@ -25,7 +25,7 @@ export const Topic = Type.Union(
 );
 export const Fn = lit(FUNCTIONS);
 export const VerifiedStatus = lit(VERIFIED_STATUSES);
-export const LicenseClass = lit(LICENSE_CLASSES);
+const LicenseClass = lit(LICENSE_CLASSES);
 export const JurisdictionType = lit(JURISDICTION_TYPES);
 export const DateTime = Type.String({ format: "date-time" });
 export const DateOnly = Type.String({ format: "date" });

@@ -77,7 +77,7 @@ export const FunctionEntry = Type.Object({
 });
 
 const optEntry = () => Type.Optional(Nullable(FunctionEntry));
-export const Functions = Type.Object({
+const Functions = Type.Object({
   assessment: optEntry(),
   tax_collection: optEntry(),
   recording: optEntry(),

@@ -6,7 +6,7 @@ import { FunctionEntry, Jurisdiction, Resource } from "./directory";
 import { FACTS } from "../../lookups/screening";
 import type { FactDef } from "../../lookups/screening/types";
 
-export const Decider = Type.Object({
+const Decider = Type.Object({
   description: Type.String({ description: "Who makes the official decision." }),
   function: Nullable(Fn),
   office: Nullable(FunctionEntry),

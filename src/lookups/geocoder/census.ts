@@ -6,7 +6,7 @@ import type { GeocodeMatch, GeocodeReply, GeocoderClient } from "./types.ts";
 
 export type { GeocodeMatch, GeocodeReply, GeocoderClient } from "./types.ts";
 
-export interface CensusGeocoderOptions {
+interface CensusGeocoderOptions {
   /** Service root without the "/geocoder/..." path, e.g. "https://geocoding.geo.census.gov". */
   baseUrl: string;
   timeoutMs: number;
@@ -43,7 +43,7 @@ export class CensusGeocoder implements GeocoderClient {
 }
 
 /** Validate a onelineaddress JSON body; exported for tests and for the "geographies" variant later. */
-export function parseCensusReply(body: unknown, inputAddress: string): GeocodeReply {
+function parseCensusReply(body: unknown, inputAddress: string): GeocodeReply {
   if (!isObject(body) || !isObject(body.result)) throw bad("missing result object");
   const raw = body.result.addressMatches;
   if (!Array.isArray(raw)) throw bad("result.addressMatches is not an array");

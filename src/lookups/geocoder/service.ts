@@ -20,7 +20,7 @@ import { singleFlight } from "../single-flight.ts";
 import { UpstreamError } from "../http-client.ts";
 import type { GeocodeMatch, GeocodeReply } from "./types.ts";
 
-export interface AddressMatchResult {
+interface AddressMatchResult {
   kind: "match";
   label: string;
   lon: number;
@@ -28,7 +28,7 @@ export interface AddressMatchResult {
   approximate: boolean;
 }
 
-export interface AddressLookupOptions {
+interface AddressLookupOptions {
   client: { search(address: string): Promise<GeocodeReply> };
   /** Cache lifetime of answers (match, not-found, ambiguous). Default one day. */
   ttlMs?: number;
@@ -47,9 +47,9 @@ export interface AddressLookupOptions {
 type Outcome = AddressMatchResult | { kind: "not-found" } | { kind: "ambiguous"; choices: Choice[] };
 
 /** The detail of every address lookup on a server whose geocoder is switched off (never "try again later"). */
-export const ADDRESS_SEARCH_OFF = `Address search ${NOT_OFFERED_HERE} (its geocoder is switched off, e.g. an air-gapped mirror); give a point (lat, lon) or search by place name instead.`;
+const ADDRESS_SEARCH_OFF = `Address search ${NOT_OFFERED_HERE} (its geocoder is switched off, e.g. an air-gapped mirror); give a point (lat, lon) or search by place name instead.`;
 
-export const ONE_DAY_MS = 24 * 60 * 60 * 1000;
+const ONE_DAY_MS = 24 * 60 * 60 * 1000;
 
 export class AddressLookup {
   private readonly client: AddressLookupOptions["client"];

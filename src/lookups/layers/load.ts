@@ -21,7 +21,7 @@ export interface LoadOptions {
   log?: (line: string) => void;
 }
 
-export interface LoadResult {
+interface LoadResult {
   loadId: number;
   tables: { tag: string; table: string; sourceLayer: string; features: number }[];
   sha256: string;
@@ -54,7 +54,7 @@ function fieldsOf(dataset: string, layer: string): string[] {
 }
 
 /** Layer names of a dataset (`ogrinfo -ro -q` prints "1: NAME (Geometry Type)"). */
-export function layersOf(dataset: string): string[] {
+function layersOf(dataset: string): string[] {
   return run(["ogrinfo", "-ro", "-q", dataset])
     .split("\n")
     .map((l) => /^\s*\d+:\s+(.+?)(\s+\([^)]*\))?\s*$/.exec(l)?.[1])

@@ -9,7 +9,7 @@ import { UpstreamError } from "../http-client";
 import type { Feature } from "./geometry";
 import type { Envelope, Outside } from "./types";
 
-export interface LayerQuery {
+interface LayerQuery {
   layerUrl: string; // …/MapServer/28
   layer: string; // tag given to the features ("hazard", "panel", …)
   outFields: string[];
@@ -18,7 +18,7 @@ export interface LayerQuery {
   where: { envelope: Envelope } | { point: [number, number]; distanceM?: number; geometry?: boolean };
 }
 
-export function queryUrl(q: LayerQuery): URL {
+function queryUrl(q: LayerQuery): URL {
   const u = new URL(`${q.layerUrl.replace(/\/+$/, "")}/query`);
   const p = u.searchParams;
   if ("envelope" in q.where) {
@@ -50,7 +50,7 @@ export async function queryLayer(http: Outside, q: LayerQuery): Promise<Feature[
   return parseLayerReply(body, q.layer, hit);
 }
 
-export function parseLayerReply(body: unknown, layer: string, hit?: "inside" | "near"): Feature[] {
+function parseLayerReply(body: unknown, layer: string, hit?: "inside" | "near"): Feature[] {
   if (!isObject(body)) throw new UpstreamError("bad-reply", "ArcGIS reply is not a JSON object");
   if (isObject(body.error)) {
     const e = body.error;

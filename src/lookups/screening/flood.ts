@@ -22,7 +22,7 @@ const HAZARD_FIELDS = ["FLD_ZONE", "ZONE_SUBTY", "SFHA_TF", "STATIC_BFE", "DFIRM
 const PANEL_FIELDS = ["FIRM_PAN", "EFF_DATE", "DFIRM_ID", "PANEL_TYP"];
 const SEVERITY: Record<string, number> = { sfha: 3, moderate: 2, minimal: 1, unmapped: 0 };
 
-export function floodStatus(zone: string, subtype: string, sfha: string): "sfha" | "moderate" | "minimal" | "unmapped" {
+function floodStatus(zone: string, subtype: string, sfha: string): "sfha" | "moderate" | "minimal" | "unmapped" {
   const z = zone.trim().toUpperCase(),
     s = subtype.trim().toUpperCase();
   if (sfha.trim().toUpperCase() === "T" || /^(A|AE|AH|AO|AR|A99|V|VE|A\d{1,2}|V\d{1,2})$/.test(z)) return "sfha";

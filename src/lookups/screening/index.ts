@@ -43,7 +43,7 @@ export const factsOf = (defs: readonly ServiceDef[]): readonly FactDef[] => [
 export const FACTS = factsOf(SERVICES);
 
 /** The services' config blocks (screening.<name>), each with its definition's defaults. */
-export type ServiceBlocks = { [D in (typeof SERVICES)[number] as D["name"]]: D["defaults"] };
+type ServiceBlocks = { [D in (typeof SERVICES)[number] as D["name"]]: D["defaults"] };
 /** The screening config block (screening.*): the shared settings and one block per service, whose keys and
  * defaults its definition gives. */
 export type ScreeningConfig = ScreeningCommon & ServiceBlocks;
@@ -68,7 +68,7 @@ const LOCAL_WETLANDS: DrawnLayer = {
 const MAX_DRAWN = 200;
 
 /** What the directory says about the point (built by src/directory/screening-place.ts). */
-export interface ScreeningPlace {
+interface ScreeningPlace {
   /** Identifies the chain: the same key means the same deciders and resources. */
   key: string;
   state: string | null;
@@ -85,7 +85,7 @@ export interface ScreeningPlace {
   notices: string[];
 }
 
-export interface ScreeningOptions {
+interface ScreeningOptions {
   /** The screening block, with a block for every service of `defs`. */
   config: ScreeningConfig;
   /** The timeout of a service whose block says timeout_ms 0 (timeouts.screening_ms). */

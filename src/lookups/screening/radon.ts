@@ -36,7 +36,7 @@ export const radon: FactDef = {
   }),
 };
 
-export const RADON_NOT_LOADED =
+const RADON_NOT_LOADED =
   "Not available on this server: the EPA Map of Radon Zones is not loaded in its data file (built without the staged sources).";
 
 export function radonReading(row: RadonRow | null, countyName: string | null, loaded = true): Reading {

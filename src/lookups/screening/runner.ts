@@ -41,7 +41,7 @@ export interface LayerSource {
   ): { features: Feature[]; origin: Origin } | null;
 }
 
-export interface RunnerOptions {
+interface RunnerOptions {
   config: ScreeningSettings;
   defs: readonly ServiceDef[];
   layers?: LayerSource | null;
@@ -281,7 +281,7 @@ function entryBytes(e: Entry): number {
 }
 
 /** Summaries of an unknown fact: a service that failed (worth trying again) or one this server does not offer. */
-export const UNKNOWN_SUMMARY = {
+const UNKNOWN_SUMMARY = {
   failed: "Could not be checked right now; try again later.",
   off: "Not available on this server.",
 } as const;
@@ -299,7 +299,7 @@ export function unknown(o: Origin, detail: string, why: keyof typeof UNKNOWN_SUM
 }
 
 /** Plain words for each failure (down, slow, garbage, error inside a 200, oversized, truncated). */
-export function whyUnknown(err: unknown, publisher: string, timeoutMs: number, maxBytes: number): string {
+function whyUnknown(err: unknown, publisher: string, timeoutMs: number, maxBytes: number): string {
   if (!(err instanceof UpstreamError))
     return `The ${publisher} service could not be read (${err instanceof Error ? err.message.slice(0, 100) : "unexpected failure"}).`;
   switch (err.reason) {

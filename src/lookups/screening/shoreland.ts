@@ -13,8 +13,8 @@ import { attr, queryLayer } from "./arcgis";
 import { distanceMetres, within, type Feature } from "./geometry";
 import { serviceConfig, type ScreeningServiceConfig, type ServiceDef } from "./types";
 
-export const BASIN_M = 304.8;
-export const WATERCOURSE_M = 91.44;
+const BASIN_M = 304.8;
+const WATERCOURSE_M = 91.44;
 const BASIN_FIELDS = ["pw_basin_name", "dowlknum", "pwi_class", "pwi_label", "dnr_shoreland_class"];
 const COURSE_FIELDS = ["kittle_name", "kittle_nbr", "pwi_label"];
 

@@ -14,7 +14,7 @@ import { attr, isObject } from "./arcgis";
 import { contains, type Feature } from "./geometry";
 import { serviceConfig, type ServiceDef } from "./types";
 
-export function soilQuery(lon: number, lat: number): string {
+function soilQuery(lon: number, lat: number): string {
   const wkt = `point(${lon.toFixed(8)} ${lat.toFixed(8)})`;
   return (
     "SELECT mu.mukey, mu.musym, mu.muname, l.areasymbol, l.areaname, sc.saversion, sc.saverest " +

@@ -27,7 +27,7 @@ export type Envelope = [number, number, number, number];
 
 /** How a drawn shape looks on the page: high or moderate flood hazard, wetland, public water. */
 export type Tone = "flood" | "flood-moderate" | "wetland" | "water";
-export type LayerKind = "flood" | "wetlands" | "shoreland" | "soils";
+type LayerKind = "flood" | "wetlands" | "shoreland" | "soils";
 
 /** One outside call, bound to the service's own timeout and the size limit (the runner counts it in flight). */
 export interface Outside {
@@ -56,7 +56,7 @@ export interface Reading {
 }
 
 /** What the directory knows about the point, for the decider and the resources of each fact. */
-export interface PlaceFacts {
+interface PlaceFacts {
   state: string | null; // two-letter code
   stateName: string | null;
 }

@@ -13,7 +13,7 @@ import type { TownLocator, TownLookup } from "../../directory/town-at-point";
 import { CENSUS, TIGERWEB_DATASET, townsAt } from "./tigerweb";
 import type { TownStore } from "./store";
 
-export interface TownFinderOptions {
+interface TownFinderOptions {
   store: TownStore | null;
   /** the County Subdivisions layer URL; "" or enabled false = switched off (air-gapped) */
   service: { enabled: boolean; base_url: string; timeout_ms: number; max_bytes: number };

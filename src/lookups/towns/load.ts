@@ -22,7 +22,7 @@ function gdalPath(file: string): string {
 }
 
 /** Town polygons of a GeoJSON FeatureCollection (refuses features without a 10-digit GEOID). */
-export function townsOfGeoJson(fc: { features?: any[] }): { towns: TownPolygon[]; skipped: number } {
+function townsOfGeoJson(fc: { features?: any[] }): { towns: TownPolygon[]; skipped: number } {
   const towns: TownPolygon[] = [];
   let skipped = 0;
   for (const f of fc.features ?? []) {

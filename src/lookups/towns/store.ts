@@ -31,7 +31,7 @@ interface Row {
   vintage: string | null;
   fetched_at: string;
 }
-export interface KeptTown {
+interface KeptTown {
   geoid: string;
   name: string;
   funcstat: string | null;

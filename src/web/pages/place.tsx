@@ -11,9 +11,9 @@ import { FunctionsView, JurLink, OfficeItem, ResourceList, Section, SourcesView 
 import { TYPE_LABEL, linker, type Page, type PageInput } from "../site";
 import { directoryOf } from "../../http/deps";
 
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 
-export function pageNumber(url: URL, param = "page"): number {
+function pageNumber(url: URL, param = "page"): number {
   const raw = url.searchParams.get(param);
   if (raw === null || raw === "") return 1;
   if (!/^\d{1,5}$/.test(raw) || Number(raw) < 1)
@@ -21,7 +21,7 @@ export function pageNumber(url: URL, param = "page"): number {
   return Number(raw);
 }
 
-export const LIST_SIZE = 100;
+const LIST_SIZE = 100;
 
 /** "County in Minnesota", "City in Minnesota": the kind of government in words, never a raw label. */
 function kindWords(j: { type: string; legal_type?: string | null }, stateName: string | null): string {

@@ -8,7 +8,7 @@ import { TYPE_LABEL, linker, type Page, type PageInput } from "../site";
 import { directoryOf } from "../../http/deps";
 
 /** As many of each kind as an anonymous API caller may get. */
-export const SEARCH_PAGE_LIMIT = 20;
+const SEARCH_PAGE_LIMIT = 20;
 
 export function searchPage({ deps, url }: PageInput): Page {
   const l = linker(deps.links.site);
