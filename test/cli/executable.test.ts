@@ -249,7 +249,7 @@ describe("the command line of the executable (issue 22)", () => {
     });
     expect(down.exitCode).toBe(1);
     expect(down.stderr.toString()).toContain("unhealthy");
-  });
+  }, 60_000); // it waits up to 20 s for the server and 15 s for each command: far past the default 5 s
   test("build-data outside a checkout says in one line where it runs (exit 1)", () => {
     const empty = mkdtempSync(join(tmpdir(), "directory-empty-"));
     const p = run(["build-data", "--out", join(empty, "x.sqlite")], empty);

@@ -20,7 +20,7 @@ export async function fullDirectory() {
       directory: new Directory(
         db,
         contentFromStore(db),
-        (await import("../../src/domain/links")).linksFor(cfg.base_url),
+        (await import("../../src/domain/page-links")).pageLinksFor(cfg.base_url),
       ),
     };
   }

@@ -12,7 +12,7 @@ import type { Config } from "../../src/config/config";
 import { buildDeps } from "../../src/cli/compose";
 import { contentFromStore } from "../../src/directory/content";
 import { Directory } from "../../src/directory/directory";
-import { linksFor } from "../../src/domain/links";
+import { pageLinksFor } from "../../src/domain/page-links";
 import { buildData } from "../../scripts/build-data";
 import { fullApp } from "./directory-app";
 import { ROOT, testConfig, yamlApp } from "./app";
@@ -102,7 +102,7 @@ export async function hostileWebApp() {
     manifest: { as_of: "2026-11-22T00:00:00Z", content_sha256: "h" },
     content: contentFromStore(db),
   });
-  deps.directory = new Directory(db, deps.content, linksFor(cfg.base_url));
+  deps.directory = new Directory(db, deps.content, pageLinksFor(cfg.base_url));
   const app = createApp(deps);
   deps.web = createWeb(deps);
   return { app, deps };

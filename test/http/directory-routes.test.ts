@@ -1,5 +1,6 @@
 // The four directory endpoints over HTTP on the real data file: every error type by status and problem type,
 // paging with signed cursors and Link rel="next", and keys that change page caps only.
+import { expectProblem } from "../helpers/problem";
 import { beforeAll, describe, expect, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
 import { call, PROBLEMS, BASE, type FileDeps } from "../helpers/app";
@@ -12,13 +13,6 @@ let app: App, deps: FileDeps;
 beforeAll(async () => {
   ({ app, deps } = await fullApp());
 }, 600_000);
-
-const expectProblem = async (path: string, status: number, suffix: string) => {
-  const r = await call(app, path);
-  expect({ path, status: r.status, type: r.json?.type }).toEqual({ path, status, type: `${PROBLEMS}/${suffix}` });
-  expect(r.headers.get("cache-control")).toBe("no-store");
-  return r;
-};
 
 describe("GET /v1/jurisdictions/resolve", () => {
   test("by point: 200, schema-valid envelope, the Minneapolis chain", async () => {
@@ -44,14 +38,15 @@ describe("GET /v1/jurisdictions/resolve", () => {
     }
   });
   test("no selector or several → 400 bad-parameter", async () => {
-    await expectProblem("/v1/jurisdictions/resolve", 400, "bad-parameter");
-    await expectProblem("/v1/jurisdictions/resolve?lat=44.9&lon=-93.2&place=Minneapolis", 400, "bad-parameter");
+    await expectProblem(app, "/v1/jurisdictions/resolve", 400, "bad-parameter");
+    await expectProblem(app, "/v1/jurisdictions/resolve?lat=44.9&lon=-93.2&place=Minneapolis", 400, "bad-parameter");
     await expectProblem(
+      app,
       "/v1/jurisdictions/resolve?jurisdiction_id=county:27053&address=350%20S%205th%20St",
       400,
       "bad-parameter",
     );
-    await expectProblem("/v1/jurisdictions/resolve?state=MN", 400, "bad-parameter");
+    await expectProblem(app, "/v1/jurisdictions/resolve?state=MN", 400, "bad-parameter");
   });
   test("malformed coordinates → 400 bad-point", async () => {
     for (const q of [
@@ -64,32 +59,32 @@ describe("GET /v1/jurisdictions/resolve", () => {
       "lat=1e999&lon=0",
       "lat=0x10&lon=1",
     ]) {
-      await expectProblem(`/v1/jurisdictions/resolve?${q}`, 400, "bad-point");
+      await expectProblem(app, `/v1/jurisdictions/resolve?${q}`, 400, "bad-point");
     }
   });
   test("outside coverage → 404 outside-coverage", async () => {
-    await expectProblem("/v1/jurisdictions/resolve?lat=30&lon=-30", 404, "outside-coverage");
+    await expectProblem(app, "/v1/jurisdictions/resolve?lat=30&lon=-30", 404, "outside-coverage");
   });
   test("unknown or malformed jurisdiction_id → 404 unknown-jurisdiction / 400 bad-parameter", async () => {
-    await expectProblem("/v1/jurisdictions/resolve?jurisdiction_id=county:99999", 404, "unknown-jurisdiction");
-    await expectProblem("/v1/jurisdictions/resolve?jurisdiction_id=county:27", 400, "bad-parameter");
+    await expectProblem(app, "/v1/jurisdictions/resolve?jurisdiction_id=county:99999", 404, "unknown-jurisdiction");
+    await expectProblem(app, "/v1/jurisdictions/resolve?jurisdiction_id=county:27", 400, "bad-parameter");
   });
   test("place: several → 409 ambiguous with choices; none → 404 place-not-found; bad state → 400 unknown-state", async () => {
-    const r = await expectProblem("/v1/jurisdictions/resolve?place=Springfield", 409, "ambiguous");
+    const r = await expectProblem(app, "/v1/jurisdictions/resolve?place=Springfield", 409, "ambiguous");
     expect(r.json.choices.length).toBeGreaterThan(5);
     for (const c of r.json.choices) {
       expect(c.jurisdiction_id).toBeTruthy();
       expect(c.label).toBeTruthy();
       expect(c.page_url).toMatch(/^http/);
     }
-    await expectProblem("/v1/jurisdictions/resolve?place=Qwxyzzy%20Falls&state=MN", 404, "place-not-found");
-    await expectProblem("/v1/jurisdictions/resolve?place=Springfield&state=ZZ", 400, "unknown-state");
-    await expectProblem("/v1/jurisdictions/resolve?place=Springfield&state=M1", 400, "unknown-state");
-    await expectProblem("/v1/jurisdictions/resolve?place=S", 400, "bad-parameter");
+    await expectProblem(app, "/v1/jurisdictions/resolve?place=Qwxyzzy%20Falls&state=MN", 404, "place-not-found");
+    await expectProblem(app, "/v1/jurisdictions/resolve?place=Springfield&state=ZZ", 400, "unknown-state");
+    await expectProblem(app, "/v1/jurisdictions/resolve?place=Springfield&state=M1", 400, "unknown-state");
+    await expectProblem(app, "/v1/jurisdictions/resolve?place=S", 400, "bad-parameter");
   });
   test("address length out of range → 400 bad-parameter", async () => {
-    await expectProblem("/v1/jurisdictions/resolve?address=ab", 400, "bad-parameter");
-    await expectProblem(`/v1/jurisdictions/resolve?address=${"a".repeat(201)}`, 400, "bad-parameter");
+    await expectProblem(app, "/v1/jurisdictions/resolve?address=ab", 400, "bad-parameter");
+    await expectProblem(app, `/v1/jurisdictions/resolve?address=${"a".repeat(201)}`, 400, "bad-parameter");
   });
 });
 
@@ -102,15 +97,20 @@ describe("GET /v1/resources", () => {
     expect(r.json.data.topic).toBe("property_records_general");
   });
   test("errors: none of the selectors, both, point without topic, bad topic, bad limit, bad point", async () => {
-    await expectProblem("/v1/resources", 400, "bad-parameter");
-    await expectProblem("/v1/resources?jurisdiction_id=county:27053&lat=44&lon=-93&topic=zoning", 400, "bad-parameter");
-    await expectProblem("/v1/resources?lat=44.97&lon=-93.26", 400, "bad-parameter");
-    await expectProblem("/v1/resources?jurisdiction_id=county:27053&topic=gossip", 400, "unknown-topic");
+    await expectProblem(app, "/v1/resources", 400, "bad-parameter");
+    await expectProblem(
+      app,
+      "/v1/resources?jurisdiction_id=county:27053&lat=44&lon=-93&topic=zoning",
+      400,
+      "bad-parameter",
+    );
+    await expectProblem(app, "/v1/resources?lat=44.97&lon=-93.26", 400, "bad-parameter");
+    await expectProblem(app, "/v1/resources?jurisdiction_id=county:27053&topic=gossip", 400, "unknown-topic");
     for (const l of ["0", "101", "abc", "2.5"])
-      await expectProblem(`/v1/resources?jurisdiction_id=county:27053&limit=${l}`, 400, "bad-parameter");
-    await expectProblem("/v1/resources?lat=444&lon=-93&topic=zoning", 400, "bad-point");
-    await expectProblem("/v1/resources?jurisdiction_id=county:99999", 404, "unknown-jurisdiction");
-    await expectProblem("/v1/resources?lat=30&lon=-30&topic=zoning", 404, "outside-coverage");
+      await expectProblem(app, `/v1/resources?jurisdiction_id=county:27053&limit=${l}`, 400, "bad-parameter");
+    await expectProblem(app, "/v1/resources?lat=444&lon=-93&topic=zoning", 400, "bad-point");
+    await expectProblem(app, "/v1/resources?jurisdiction_id=county:99999", 404, "unknown-jurisdiction");
+    await expectProblem(app, "/v1/resources?lat=30&lon=-30&topic=zoning", 404, "outside-coverage");
   });
   test("paging: next_cursor, Link rel=next with the full URL, pages join up, last page null", async () => {
     const q = "jurisdiction_id=place:2743000&topic=property_records_general";
@@ -136,10 +136,20 @@ describe("GET /v1/resources", () => {
   test("a cursor from other parameters or another endpoint → 400 bad-cursor", async () => {
     const p1 = await call(app, "/v1/resources?jurisdiction_id=place:2743000&topic=property_records_general&limit=1");
     const cur = p1.json.data.next_cursor;
-    await expectProblem(`/v1/resources?jurisdiction_id=place:2743000&topic=assessor&cursor=${cur}`, 400, "bad-cursor");
-    await expectProblem(`/v1/places/place:2743000?cursor=${cur}`, 400, "bad-cursor");
-    await expectProblem("/v1/resources?jurisdiction_id=place:2743000&cursor=not-a-cursor", 400, "bad-cursor");
-    await expectProblem(`/v1/resources?jurisdiction_id=place:2743000&cursor=${"a".repeat(201)}`, 400, "bad-cursor");
+    await expectProblem(
+      app,
+      `/v1/resources?jurisdiction_id=place:2743000&topic=assessor&cursor=${cur}`,
+      400,
+      "bad-cursor",
+    );
+    await expectProblem(app, `/v1/places/place:2743000?cursor=${cur}`, 400, "bad-cursor");
+    await expectProblem(app, "/v1/resources?jurisdiction_id=place:2743000&cursor=not-a-cursor", 400, "bad-cursor");
+    await expectProblem(
+      app,
+      `/v1/resources?jurisdiction_id=place:2743000&cursor=${"a".repeat(201)}`,
+      400,
+      "bad-cursor",
+    );
   });
 });
 
@@ -161,9 +171,9 @@ describe("GET /v1/places/{jurisdiction_id}", () => {
     for (const x of r.json.data.resources) expect(x.jurisdiction_id).toBe("county:27053");
   });
   test("unknown → 404 unknown-jurisdiction; malformed → 400 bad-parameter", async () => {
-    await expectProblem("/v1/places/place:9999999", 404, "unknown-jurisdiction");
-    await expectProblem("/v1/places/nowhere", 400, "bad-parameter");
-    await expectProblem("/v1/places/place:2743000?limit=0", 400, "bad-parameter");
+    await expectProblem(app, "/v1/places/place:9999999", 404, "unknown-jurisdiction");
+    await expectProblem(app, "/v1/places/nowhere", 400, "bad-parameter");
+    await expectProblem(app, "/v1/places/place:2743000?limit=0", 400, "bad-parameter");
   });
   test("pages its own resources with a cursor bound to the place", async () => {
     const r = await call(app, "/v1/places/country:us?limit=2");
@@ -174,7 +184,7 @@ describe("GET /v1/places/{jurisdiction_id}", () => {
     const r2 = await call(app, `/v1/places/country:us?limit=2&cursor=${cur}`);
     expect(r2.status).toBe(200);
     expect(r2.json.data.resources[0].resource_id).not.toBe(r.json.data.resources[0].resource_id);
-    await expectProblem(`/v1/places/state:27?cursor=${cur}`, 400, "bad-cursor");
+    await expectProblem(app, `/v1/places/state:27?cursor=${cur}`, 400, "bad-cursor");
   });
 });
 
@@ -195,11 +205,11 @@ describe("GET /v1/search", () => {
     expect(keyed.json.data.places.slice(0, 20)).toEqual(anon.json.data.places);
   });
   test("errors: q missing or out of range, bad limit, unknown state", async () => {
-    await expectProblem("/v1/search", 400, "bad-parameter");
-    await expectProblem("/v1/search?q=a", 400, "bad-parameter");
-    await expectProblem(`/v1/search?q=${"a".repeat(201)}`, 400, "bad-parameter");
-    await expectProblem("/v1/search?q=ab&limit=51", 400, "bad-parameter");
-    await expectProblem("/v1/search?q=ab&state=ZZ", 400, "unknown-state");
+    await expectProblem(app, "/v1/search", 400, "bad-parameter");
+    await expectProblem(app, "/v1/search?q=a", 400, "bad-parameter");
+    await expectProblem(app, `/v1/search?q=${"a".repeat(201)}`, 400, "bad-parameter");
+    await expectProblem(app, "/v1/search?q=ab&limit=51", 400, "bad-parameter");
+    await expectProblem(app, "/v1/search?q=ab&state=ZZ", 400, "unknown-state");
   });
 });
 

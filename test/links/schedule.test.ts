@@ -1,6 +1,6 @@
 // serve's link work: off by default (only the reload watch runs), refused at start without a contact when on.
 import { describe, expect, test } from "bun:test";
-import { linksFor } from "../../src/domain/links";
+import { pageLinksFor } from "../../src/domain/page-links";
 import { LinkResultsView } from "../../src/links/overlay";
 import { startLinkChecks } from "../../src/links/schedule";
 import { openStateFile } from "../../src/state/state-file";
@@ -12,7 +12,7 @@ describe("background link checks in serve", () => {
   test("off by default: nothing is scheduled and no contact is needed", async () => {
     const cfg = testConfig();
     expect(cfg.links.schedule_hours).toBe(0);
-    const links = linksFor(cfg.base_url);
+    const links = pageLinksFor(cfg.base_url);
     links.results = new LinkResultsView(openStateFile(":memory:"));
     const lines: string[] = [];
     const stop = startLinkChecks(cfg, new Database(await atlasDataFile(), { readonly: true }), links, (l) =>
@@ -24,7 +24,7 @@ describe("background link checks in serve", () => {
 
   test("on: announced in the log with the next run; without links.contact refused at start", async () => {
     const db = new Database(await atlasDataFile(), { readonly: true });
-    const links = linksFor(testConfig().base_url);
+    const links = pageLinksFor(testConfig().base_url);
     links.results = new LinkResultsView(openStateFile(":memory:"));
     expect(() =>
       startLinkChecks(testConfig({ links: { ...testConfig().links, schedule_hours: 24 } } as any), db, links, () => {}),

@@ -5,7 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { join } from "node:path";
-import { parcelsApp } from "../parcels/parcels-app";
+import { parcelsApp } from "../helpers/parcels-app";
 import { fullDataFile } from "../helpers/data-file";
 import { ROOT } from "../helpers/app";
 import { Limiter } from "../../src/http/limits";

@@ -12,7 +12,7 @@ import { CountyData } from "../../src/http/schemas/county-data";
 import { propertyFacts } from "../../src/mcp/property-facts";
 import { SHARED_DATA } from "../helpers/data-file";
 import { propsHolding } from "../helpers/raw-shapes";
-import { parcelsApp, ROW_KEYS } from "./parcels-app";
+import { parcelsApp, ROW_KEYS } from "../helpers/parcels-app";
 
 const DIR = join(SHARED_DATA, "cambridge-ma");
 let P: Awaited<ReturnType<typeof parcelsApp>>;

@@ -1,11 +1,12 @@
 // GET /v1/county-data: every bad parameter (400 bad-parameter) and every way the parcel store fails to answer
 // (503 upstream-unavailable or busy, never cached); a server with no parcel store at all answers no_data.
+import { expectProblem } from "../helpers/problem";
 import { describe, expect, test, beforeAll } from "bun:test";
 import { Database } from "bun:sqlite";
 import { copyFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parcelsApp } from "./parcels-app";
+import { parcelsApp } from "../helpers/parcels-app";
 import { call } from "../helpers/app";
 import { parcelSourceFor } from "../../src/parcels/open";
 import { GuardedParcelSource } from "../../src/parcels/guard";
@@ -18,15 +19,6 @@ beforeAll(async () => {
 }, 600_000);
 const tmp = mkdtempSync(join(tmpdir(), "parcels-err-"));
 const PROBLEMS = "http://api.test/problems";
-
-async function expectProblem(path: string, status: number, type: string) {
-  const r = await call(P.app, path);
-  expect(r.status).toBe(status);
-  expect(r.json.type).toBe(`${PROBLEMS}/${type}`);
-  expect(r.headers.get("cache-control")).toBe("no-store");
-  expect(r.headers.get("content-type")).toContain("application/problem+json");
-  return r;
-}
 
 describe("bad parameters → 400 bad-parameter", () => {
   const cases: [string, string][] = [
@@ -57,7 +49,7 @@ describe("bad parameters → 400 bad-parameter", () => {
       "q=biggest%20parcel%20in%20county:39095&jurisdiction_id=county:53033",
     ],
   ];
-  for (const [name, qs] of cases) test(name, () => expectProblem(`/v1/county-data?${qs}`, 400, "bad-parameter"));
+  for (const [name, qs] of cases) test(name, () => expectProblem(P.app, `/v1/county-data?${qs}`, 400, "bad-parameter"));
 });
 
 describe("the parcel store does not answer → 503, never cached", () => {
@@ -91,11 +83,11 @@ describe("the parcel store does not answer → 503, never cached", () => {
     const bad = join(tmp, "corrupt.sqlite");
     writeFileSync(bad, Buffer.alloc(8192, 0x5a));
     withSource(parcelSourceFor(P.deps.config, () => {}, bad));
-    await expectProblem(Q, 503, "upstream-unavailable");
+    await expectProblem(P.app, Q, 503, "upstream-unavailable");
     const other = join(tmp, "other.sqlite");
     new Database(other, { create: true }).run("CREATE TABLE t (x)");
     withSource(parcelSourceFor(P.deps.config, () => {}, other));
-    await expectProblem(Q, 503, "upstream-unavailable");
+    await expectProblem(P.app, Q, 503, "upstream-unavailable");
     restore();
   });
 
@@ -184,9 +176,9 @@ describe("the parcel store does not answer → 503, never cached", () => {
 
   test("a query past its timeout (an async source, and a synchronous one whose late answer is not used)", async () => {
     withSource(new GuardedParcelSource(slow(300), { timeoutMs: 50, maxConcurrent: 4, retryAfterS: 2 }));
-    await expectProblem(Q, 503, "upstream-unavailable");
+    await expectProblem(P.app, Q, 503, "upstream-unavailable");
     withSource(new GuardedParcelSource(slow(80, true), { timeoutMs: 30, maxConcurrent: 4, retryAfterS: 2 }));
-    await expectProblem(Q, 503, "upstream-unavailable");
+    await expectProblem(P.app, Q, 503, "upstream-unavailable");
     restore();
   });
 

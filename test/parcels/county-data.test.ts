@@ -6,7 +6,7 @@ import { Value } from "@sinclair/typebox/value";
 import { parseCsv } from "../../scripts/build/csv";
 import { CountyData } from "../../src/http/schemas/county-data";
 import { SHARED_DATA } from "../helpers/data-file";
-import { parcelsApp, ROW_KEYS } from "./parcels-app";
+import { parcelsApp, ROW_KEYS } from "../helpers/parcels-app";
 
 let P: Awaited<ReturnType<typeof parcelsApp>>;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { SQL } from "bun";
 import { join } from "node:path";
-import { parcelsApp } from "./parcels-app";
+import { parcelsApp } from "../helpers/parcels-app";
 import { call, ROOT, PROBLEMS } from "../helpers/app";
 import { SHARED_DATA } from "../helpers/data-file";
 import { freePort, startPostgres } from "../helpers/services";

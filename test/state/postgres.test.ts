@@ -249,7 +249,7 @@ describe("PostgreSQL not answering", () => {
       ]);
       const t1 = performance.now();
       expect((await call(b.app, "/v1/topics", bearer(key))).status).toBe(200);
-      expect(performance.now() - t1).toBeLessThan(100);
+      expect(performance.now() - t1).toBeLessThan(STORE_TIMEOUT_MS / 2); // never waits for the hung store
     } finally {
       for (const p of pids) process.kill(p, "SIGCONT");
     }

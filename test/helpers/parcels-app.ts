@@ -1,7 +1,7 @@
 // The full app with the staged parcel store (loaded once per test process) as its ParcelSource.
-import { fullApp } from "../helpers/directory-app";
-import { call } from "../helpers/app";
-import { stagedParcelsFile } from "../helpers/parcels-file";
+import { fullApp } from "./directory-app";
+import { call } from "./app";
+import { stagedParcelsFile } from "./parcels-file";
 import { parcelSourceFor } from "../../src/parcels/open";
 
 export async function parcelsApp() {
