@@ -28,7 +28,8 @@ import { buildStateResources } from "./records-state";
 import { addRegistryOffices, findRegistryOffices } from "./dotgov-offices";
 import { OfficeWords } from "./office-words";
 import { addGsaHomes } from "./gsa";
-import { addOpenAddresses } from "./openaddresses";
+import { OA_INPUT, addOpenAddresses, countyDefinitionHosts } from "./openaddresses";
+import { readDeclared } from "./declared";
 import { OwnHosts, hostOf } from "./own-hosts";
 import { markRuleEvidenceGovernments } from "./rule-evidence";
 import { addContactEmailHosts, addDelegatedCountyHosts, addNamedRegistryHosts, addStateHosts } from "./registry-hosts";
@@ -232,7 +233,11 @@ export async function buildDirectoryRecords(ctx: DirectoryCtx): Promise<{
   const words = OfficeWords.load(join(ctx.projectRoot, "data/office-words.yaml"));
   const { homes, text: registryText } = addRegistry(rec, ctx, summary, own, words);
   const gsaHomes = await addGsaHomes(rec, ctx, homes, summary, own, (t, st) => words.hits(t, st).length > 0);
-  await addCityUrls(rec, ctx, (id) => homes.has(id) || gsaHomes.has(id), own, summary);
+  const oa = await readDeclared(ctx, OA_INPUT);
+  await addCityUrls(rec, ctx, (id) => homes.has(id) || gsaHomes.has(id), own, summary, {
+    homeHost: (id) => homes.get(id) ?? gsaHomes.get(id) ?? null,
+    countyHosts: oa ? countyDefinitionHosts(oa.text, ctx.jurisdictions) : new Map(),
+  });
   addDelegatedCountyHosts(own, ctx.jurisdictions.values());
   if (registryText) {
     const mail = addContactEmailHosts(own, registryText, ctx.jurisdictions);

@@ -156,6 +156,7 @@ const COUNTY_ADMIN = words([
   "county commissioners",
   "commissioners",
   "commissioneers",
+  "commisioners", // misspelt in the GSA county row for sciotocountyohio.com ("Scioto County Commisioners")
   "county commission",
   "commission",
   "board of commission",

@@ -4,8 +4,18 @@
 // organisation's name in the Note column + the state named in Location, with the same name rules as the .gov
 // registry (scripts/build/dotgov.ts); what did not match is counted and shown. Older vintage (most rows were added
 // 2013-2015): the source name says so.
+// Rows whose Note does not name their government as the registry would (matchGsaRow), each decided by the row itself:
+//   - a bare name in the local file ("Bleckley, GA"; "accesskent, mi" for accesskent.com, a web prefix on the name)
+//     that names no local government is the county of that name, when the domain carries the name;
+//   - a county's row whose Note misspells the county its domain names ("Northfolk County" on norfolkcounty.org):
+//     that county, when the name written is one slip of the pen from it (domain-names.ts);
+//   - a county's row on a domain that names a town (townofkershaw.net for "kershaw county"): never the county's
+//     domain; the row's Link on another host is used instead.
 import { parseCsv } from "./csv";
 import { GovIndex, governmentName, matchRow, nameTokens, keyOf, pickHome, type DotgovRow } from "./dotgov";
+import { countyKey, orgVariants } from "./dotgov-names";
+import { countyNamedByHost, municipalityNamedByHost, nearSpelling } from "./domain-names";
+import { bareDomain } from "./own-hosts";
 import { STATES } from "./states";
 import { readDeclared, type DeclaredCtx } from "./declared";
 import type { OwnHosts } from "./own-hosts";
@@ -28,6 +38,8 @@ export interface GsaRow {
   org: string;
   state: string;
   link: string | null;
+  /** the Link column as listed (the page used is `link`) */
+  listedLink: string;
   status: string;
   type: "County" | "City";
 }
@@ -82,6 +94,7 @@ export function readGsa(text: string, type: "County" | "City"): GsaRow[] {
     org: cleanNote(String(r["Note"] ?? "")),
     state: POSTAL_BY_NAME.get(keyOf(nameTokens(String(r["Location"] ?? "")))) ?? "",
     link: homeUrl(String(r["Link"] ?? ""), String(r["Domain"] ?? "")),
+    listedLink: String(r["Link"] ?? "").trim(),
     status: String(r["Status"] ?? "").trim(),
     type,
   }));
@@ -110,6 +123,43 @@ export type GsaOutcome = { ok: true; j: JurisdictionIn; row: GsaRow } | { ok: fa
 
 /** "Accident Maryland, located in Garrett County, MD" in the county file is a town's site: match it as local. */
 const LOCATED_IN = /^(.*?),?\s+(?:is\s+)?located\s+in\s+/i;
+/** The organisation calls itself a county (or parish). */
+const SAYS_COUNTY = /\b(county|counties|parish)\b/i;
+/** Any word naming a kind of government: an organisation without one is a bare name ("Bleckley", "accesskent"). */
+const GOVERNMENT_WORD =
+  /\b(county|counties|parish|borough|city|town|township|twp|village|municipality|government|gov|department|dept|office|commission|board|district|authority|association)\b/i;
+/** Words sites put before a government's name in their domain (accesskent.com, myescambia.com, visitmonmouth.com). */
+const WEB_PREFIX = /^(access|my|visit|discover|go)(?=[a-z]{3})/;
+
+/** The name an organisation gives a county, as keys: its name variants with the government words taken off
+ *  ("County of Niagra" -> "niagra", "kennebe ccounty" -> "kennebec", "clareco" -> "clare"), and without a leading
+ *  "City of" where the name ends in County ("The City of Flagler County" -> "flagler"). A name that carries an
+ *  office or another body ("Bienville Parish Clerk's Office", "bullit county Travel") gives none that a county's
+ *  name is near. */
+function countyNameWritten(org: string, state: string): string[] {
+  const t = nameTokens(org).filter((w, i) => i > 0 || w !== "the");
+  const names = [org];
+  if (/^(city|town|village) of$/.test(t.slice(0, 2).join(" ")) && /^(county|parish)$/.test(t[t.length - 1] ?? ""))
+    names.push(t.slice(2).join(" "));
+  const out = names.flatMap((n) =>
+    orgVariants(n, "County", state).flatMap((v) => [v.key, v.key.replace(/(county|parish|co)$/, "")]),
+  );
+  return [...new Set(out.filter(Boolean))];
+}
+
+/** The names a bare organisation may stand for: itself and, when it only repeats the domain's name ("accesskent,
+ *  mi" for accesskent.com), that name without a web prefix or the state's code ("kent"). */
+function bareNames(org: string, domain: string, state: string): string[] {
+  const key = keyOf(nameTokens(org));
+  const label = bareDomain(domain).split(".")[0]!.replace(/-/g, "");
+  const out = [org];
+  if (key === label) {
+    const st = state.toLowerCase();
+    for (const k of [label.replace(WEB_PREFIX, ""), label.endsWith(st) ? label.slice(0, -st.length) : label])
+      if (k !== label && k.length >= 3) out.push(k);
+  }
+  return out;
+}
 
 export function matchGsaRow(idx: GovIndex, row: GsaRow): GsaOutcome {
   if (row.status !== "accepted term") return { ok: false, reason: "status_not_accepted", row };
@@ -124,8 +174,8 @@ export function matchGsaRow(idx: GovIndex, row: GsaRow): GsaOutcome {
     org = inCounty[1]!;
     hint = keyOf(nameTokens(inCounty[2]!));
   }
-  const as = (type: "County" | "City") =>
-    matchRow(idx, { domain: hint ? `${row.domain}.${hint}` : row.domain, type, org, city: "", state: row.state });
+  const as = (type: "County" | "City", name = org) =>
+    matchRow(idx, { domain: hint ? `${row.domain}.${hint}` : row.domain, type, org: name, city: "", state: row.state });
   let m = as(li ? "City" : row.type);
   // a borough or town listed in the county file ("Borough of Alpha, NJ (Warren County)") is matched as local
   if (!m.ok && row.type === "County" && !li) {
@@ -137,7 +187,40 @@ export function matchGsaRow(idx: GovIndex, row: GsaRow): GsaOutcome {
     const c = as("County");
     if (c.ok) m = c;
   }
+  // a bare name in the local file ("Bleckley, GA"; "accesskent, mi", which only repeats its domain accesskent.com)
+  // that names no local government is the county of that name
+  if (!m.ok && m.reason === "no_name_match" && row.type === "City" && !li && !hint && !GOVERNMENT_WORD.test(org)) {
+    const label = bareDomain(row.domain).split(".")[0]!.replace(/-/g, "");
+    for (const name of bareNames(org, row.domain, row.state)) {
+      const l = name === org ? m : as("City", name);
+      // the county only where the domain carries the name ("effga.com" for "Effingham" names no county)
+      const c = l.ok || !label.includes(keyOf(nameTokens(name))) ? l : as("County", name);
+      if (c.ok) {
+        m = c;
+        break;
+      }
+      if ((!l.ok && l.reason === "ambiguous") || (!c.ok && c.reason === "ambiguous")) break;
+    }
+  }
+  // a county's row whose organisation misspells the county its domain names ("Northfolk County" for
+  // norfolkcounty.org, "County of Niagra" for niagaracounty.com, "McCreaery" for mccrearycounty.com): the county the
+  // domain names, when the name written is one slip from it. The row says County in its file, its organisation or
+  // its domain; a department or an ambiguous name is left unmatched.
+  if (!m.ok && m.reason === "no_name_match" && !li && !row.domain.includes("/")) {
+    const saysCounty = (row.type === "County" && !hint) || SAYS_COUNTY.test(org);
+    const c = countyNamedByHost(row.domain, row.state, idx.counties, saysCounty);
+    if (c && countyNameWritten(org, row.state).some((w) => nearSpelling(w, countyKey(c.name)))) m = { ok: true, j: c };
+  }
   if (!m.ok) return { ok: false, reason: m.reason, row };
+  // a county's row on a domain that names a town ("kershaw county, sc" listed on townofkershaw.net, its Link
+  // www.kershaw.sc.gov): the domain is the town's, never the county's; the Link, on another host that names no
+  // town, is the county's page
+  if (m.j.type === "county" && municipalityNamedByHost(row.domain)) {
+    const lh = /^https?:\/\//i.test(row.listedLink) ? bareDomain(row.listedLink) : "";
+    if (!lh || lh === bareDomain(row.domain) || municipalityNamedByHost(lh))
+      return { ok: false, reason: "domain_names_a_municipality", row };
+    return { ok: true, j: m.j, row: { ...row, domain: lh, link: row.listedLink } };
+  }
   return { ok: true, j: m.j, row };
 }
 
@@ -206,8 +289,8 @@ export async function addGsaHomes(
       if (f.type === "County" && m.j.type !== "county") inc("matched_local_government_in_county_file");
       if (matchedEx.length < 5) matchedEx.push(`${row.org} -> ${m.j.jurisdiction_id} ${m.j.name}`);
       const g = byGov.get(m.j.jurisdiction_id);
-      if (g) g.rows.push(row);
-      else byGov.set(m.j.jurisdiction_id, { j: m.j, rows: [row] });
+      if (g) g.rows.push(m.row);
+      else byGov.set(m.j.jurisdiction_id, { j: m.j, rows: [m.row] });
     }
     for (const [id, g] of [...byGov].sort((a, b) => a[0].localeCompare(b[0]))) {
       c.governments++;

@@ -115,6 +115,33 @@ function target(
   return byName(county!, "County", "county_name_without_geoid", "county_without_geoid");
 }
 
+/** The hosts each county's own definition (matched as the build matches it) publishes its layers and portal pages
+ *  on, skipped layers and copies kept by others left out: county id -> hosts. Evidence, for uscityurl.ts, of whose a
+ *  host is where a place and a county share a name. */
+export function countyDefinitionHosts(text: string, js: Map<string, JurisdictionIn>): Map<string, Set<string>> {
+  let gi: GovIndex | null = null;
+  const idx = () => (gi ??= new GovIndex(js.values()));
+  const out = new Map<string, Set<string>>();
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    const def = (JSON.parse(line) as { source: any }).source;
+    const t = target(def, js, idx);
+    if ("reason" in t || t.j.type !== "county") continue;
+    for (const kind of ["parcels", "addresses"])
+      for (const layer of (def?.layers?.[kind] ?? []) as any[]) {
+        if (layer?.skip === true) continue;
+        for (const u of [layer?.data, layer?.website]) {
+          const h = typeof u === "string" && isHttpUrl(u.trim()) ? hostOf(u.trim()) : null;
+          if (h && !isCopyHost(h))
+            (out.get(t.j.jurisdiction_id) ?? out.set(t.j.jurisdiction_id, new Set()).get(t.j.jurisdiction_id)!).add(
+              h.replace(/^www\./, ""),
+            );
+        }
+      }
+  }
+  return out;
+}
+
 export async function addOpenAddresses(
   rec: Records,
   ctx: DeclaredCtx & { jurisdictions: Map<string, JurisdictionIn> },

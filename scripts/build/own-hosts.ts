@@ -1,8 +1,9 @@
 // Which hosts are a government's own, from staged sources only: every .gov domain the CISA registry matched to the
 // government (its home domain, the other domains of the same government and the domains of its offices), the
-// GSA list's domains matched to it, and its UScityURL home page. A host is a government's own when it is one of
-// those domains or a host under one (assessor.lacounty.gov under lacounty.gov). Hand-added page records
-// (scripts/build/pages.ts) may only point at such hosts, or at a host an own page names in its quoted text.
+// GSA list's domains matched to it, and its UScityURL home page (unless that is a county's site: uscityurl.ts). A
+// host is a government's own when it is one of those domains or a host under one (assessor.lacounty.gov under
+// lacounty.gov). Hand-added page records (scripts/build/pages.ts) may only point at such hosts, or at a host an own
+// page names in its quoted text.
 export const hostOf = (url: string): string | null => {
   try {
     return new URL(url).hostname.toLowerCase().replace(/\.$/, "");

@@ -287,6 +287,7 @@ describe("rules (oa-rules.ts, gsa.ts)", () => {
         org: "Barnes County",
         state: "ND",
         link: "http://www.co.barnes.nd.us/",
+        listedLink: "http://www.co.barnes.nd.us/",
         status: "accepted term",
         type: "County",
       },

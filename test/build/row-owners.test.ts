@@ -1,0 +1,143 @@
+// Staged rows filed under the wrong government, one test per class, on the real rows of ../shared/data and the real
+// build's governments: which government a listed host belongs to (scripts/build/gsa.ts, uscityurl.ts,
+// domain-names.ts), and what the built data file holds for it.
+import { beforeAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { gunzipSync } from "bun";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { SHARED_DATA, fullDataFile } from "../helpers/data-file";
+import { GovIndex, matchRegistry, readDotgov } from "../../scripts/build/dotgov";
+import { matchGsaRow, readGsa, type GsaRow } from "../../scripts/build/gsa";
+import { placeHostOwner, readCityUrls, type PlaceHostEvidence } from "../../scripts/build/uscityurl";
+import { countyDefinitionHosts } from "../../scripts/build/openaddresses";
+import { OwnHosts } from "../../scripts/build/own-hosts";
+import type { JurisdictionIn } from "../../scripts/build/records-common";
+
+let db: Database;
+let js: Map<string, JurisdictionIn>;
+let idx: GovIndex;
+let gsa: GsaRow[];
+let ev: PlaceHostEvidence;
+const text = (f: string) => readFileSync(join(SHARED_DATA, f), "utf8");
+const rows = (sql: string, ...p: any[]) => db.query(sql).all(...p) as any[];
+
+beforeAll(async () => {
+  db = new Database(await fullDataFile(), { readonly: true });
+  js = new Map(
+    (
+      db
+        .query("SELECT jurisdiction_id, type, name, legal_type, state, state_fips, county_id FROM jurisdictions")
+        .all() as JurisdictionIn[]
+    ).map((j) => [j.jurisdiction_id, j]),
+  );
+  idx = new GovIndex(js.values());
+  gsa = [
+    ...readGsa(text("gsa-govt-urls/5_govt_urls_county_only.csv"), "County"),
+    ...readGsa(text("gsa-govt-urls/6_govt_urls_local_only.csv"), "City"),
+  ];
+  // the evidence the build gives the UScityURL rows: the registry's home pages and domains, and the hosts each
+  // county's OpenAddresses definition publishes on
+  const reg = matchRegistry(readDotgov(text("dotgov/current-full.csv")).rows, js.values());
+  const own = new OwnHosts();
+  for (const [id, list] of reg.domains) for (const d of list) own.add(id, d);
+  const oa = new TextDecoder().decode(gunzipSync(readFileSync(join(SHARED_DATA, "openaddresses/us_sources.jsonl.gz"))));
+  ev = {
+    counties: idx.counties,
+    homeHost: (id) => reg.homes.get(id)?.row.domain ?? null,
+    countyHosts: countyDefinitionHosts(oa, js),
+    owners: (h) => own.owners(h),
+  };
+}, 600_000);
+
+/** The government the real GSA row of `domain` is matched to (or why none). */
+const gsaOwner = (domain: string) => {
+  const row = gsa.find((r) => r.domain === domain);
+  expect(row).toBeDefined();
+  const m = matchGsaRow(idx, row!);
+  return m.ok ? m.j.jurisdiction_id : `unmatched: ${m.reason}`;
+};
+
+/** Whose own host the real UScityURL row of `placeId` lists. */
+const cityUrlOwner = (placeId: string) => {
+  const row = readCityUrls(text("uscityurl/UScityURL.csv")).find((r) => r.placeId === placeId);
+  expect(row?.url).toBeTruthy();
+  const o = placeHostOwner(js.get(placeId)!, row!.url!, ev);
+  return o.owner === "county" ? [o.county.jurisdiction_id, ...(o.alsoPlace ? [placeId] : [])] : o.owner;
+};
+
+describe("staged rows filed under the wrong government", () => {
+  test("UScityURL: a same-named county's site listed as a place's is the county's own host, not the place's", () => {
+    // "1600000US1738869,Kane,Illinois,1,https://www.countyofkane.org/": the host names Kane County
+    expect(cityUrlOwner("place:1738869")).toEqual(["county:17089"]);
+    // "1600000US2935648,Jackson,Missouri,1,https://www.jacksongov.org/": Jackson city lies in Cape Girardeau
+    // County, has its own .gov home (cityofjacksonmo.gov), and Jackson County's OpenAddresses definition
+    // (sources/us/mo/jackson.json, GEOID 29095) publishes on jcgis.jacksongov.org
+    expect(ev.homeHost("place:2935648")).toBe("cityofjacksonmo.gov");
+    expect(cityUrlOwner("place:2935648")).toEqual(["county:29095"]);
+    // the same rule elsewhere: Montgomery village (Orange County, NY) listed at co.montgomery.ny.us
+    expect(cityUrlOwner("place:3648142")).toEqual(["county:36057"]);
+    // a consolidated city-county keeps the county's host too (Butte-Silver Bow at co.silverbow.mt.us)
+    expect(cityUrlOwner("place:3011397")).toEqual(["county:30093", "place:3011397"]);
+    // a host saying county that names no one county is nobody's (Vermilion village at vercounty.org)
+    expect(cityUrlOwner("place:1777551")).toBe("none");
+    // a place whose own name says county keeps its host (County Line town at mycountyline.org), and a city's host
+    // used by its same-named county's definition stays the city's (Lincoln, NE has no other home page)
+    expect(cityUrlOwner("place:0117968")).toBe("place");
+    expect(cityUrlOwner("place:3128000")).toBe("place");
+    // in the data file: the village has no home page at the county's site; Jackson city keeps its .gov one
+    expect(
+      rows("SELECT url FROM resources WHERE jurisdiction_id = 'place:1738869' AND url LIKE '%countyofkane%'"),
+    ).toEqual([]);
+    expect(
+      rows("SELECT url FROM resources WHERE jurisdiction_id = 'place:2935648' AND name LIKE '%official website'"),
+    ).toEqual([{ url: "https://cityofjacksonmo.gov/" }]);
+  });
+
+  test("GSA local file: a bare name repeating its domain (accesskent.com) is the county of that name", () => {
+    // "accesskent.com,,Local Government,Michigan,accepted term,"accesskent, mi -- Note added 9/2/15 19:54",..."
+    expect(gsaOwner("accesskent.com")).toBe("county:26081");
+    // "bleckley.org ... Bleckley, GA": no local government of that name, one county
+    expect(gsaOwner("bleckley.org")).toBe("county:13023");
+    // a web prefix taken off finds a local government first: gorockingham.com is Rockingham city, NC
+    expect(gsaOwner("gorockingham.com")).toBe("place:3757260");
+    // a bare name that the domain does not carry names no county (effga.com for "Effingham")
+    expect(gsaOwner("effga.com")).toBe("unmatched: no_name_match");
+    // in the data file: the Kent County records on accesskent.com (counties-091-120.yaml #33-35) are kept
+    expect(
+      rows("SELECT url FROM resources WHERE jurisdiction_id = 'county:26081' AND url LIKE '%accesskent.com%'").length,
+    ).toBe(3);
+  });
+
+  test("GSA county file: an organisation misspelling the county its domain names is that county", () => {
+    // "norfolkcounty.org,,County Government,Massachusetts,accepted term,"Northfolk County, Ma -- ...""
+    expect(gsaOwner("norfolkcounty.org")).toBe("county:25021");
+    expect(gsaOwner("niagaracounty.com")).toBe("county:36063"); // "County of Niagra"
+    expect(gsaOwner("co.kenedy.tx.us")).toBe("county:48261"); // "Kennedy County"
+    expect(gsaOwner("mccrearycounty.com")).toBe("county:21147"); // local file, "McCreaery"
+    // an office or another body named after the county is not the county ("Henry County Auditor",
+    // "bullit county Travel"), and a name far from the domain's county is no slip ("sag county", sagcounty.com)
+    expect(gsaOwner("co.henry.oh.us")).toBe("unmatched: no_name_match");
+    expect(gsaOwner("bullittcounty.org")).toBe("unmatched: no_name_match");
+    expect(gsaOwner("sagcounty.com")).toBe("unmatched: no_name_match");
+    // in the data file: Norfolk County's home page, and its records whose via page is on norfolkcounty.org
+    // (counties-061-090.yaml #55, second-pass-2.yaml #4) are kept
+    expect(
+      rows("SELECT url FROM resources WHERE jurisdiction_id = 'county:25021' AND name LIKE '%official website'"),
+    ).toEqual([{ url: "http://norfolkcounty.org/" }]);
+    expect(
+      rows("SELECT url FROM resources WHERE jurisdiction_id = 'county:25021' AND url LIKE '%norfolkdeeds.org%'").length,
+    ).toBe(2);
+  });
+
+  test("GSA county file: a county's row on a domain that names a town takes the row's Link, never the town's domain", () => {
+    // "townofkershaw.net,,County Government,South Carolina,accepted term,"kershaw county, sc ...",http://www.kershaw.sc.gov/"
+    const row = gsa.find((r) => r.domain === "townofkershaw.net")!;
+    const m = matchGsaRow(idx, row);
+    expect(m.ok && m.j.jurisdiction_id).toBe("county:45055");
+    expect(m.row.domain).toBe("kershaw.sc.gov");
+    expect(
+      rows("SELECT url FROM resources WHERE jurisdiction_id = 'county:45055' AND name LIKE '%official website'"),
+    ).toEqual([{ url: "http://www.kershaw.sc.gov/" }]);
+  });
+});
