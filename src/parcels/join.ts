@@ -5,7 +5,7 @@
 // lot combined (value added up, the other facts from the first). What did not join is counted, never guessed.
 import { dirname, isAbsolute, join } from "node:path";
 import type { Mapping } from "./mapping";
-import { OWNER_COLUMN } from "./mapping";
+import { dropOwnerColumns } from "./mapping";
 import { readInput, type InputRecord } from "./readers";
 import { inSet, positive } from "./values";
 
@@ -30,12 +30,12 @@ export async function joinTable(
   m: Mapping,
   input: string,
   joinFile?: string,
-): Promise<{ records: InputRecord[]; counts: JoinCounts; file: string; tableRows: number; columns: string[] }> {
+): Promise<{ records: InputRecord[]; counts: JoinCounts; file: string; tableRows: number; ownerColumns: string[] }> {
   const j = m.join!;
   const file = joinFile ?? (isAbsolute(j.file) ? j.file : join(dirname(input), j.file));
   const { records: table, columns } = await readInput(file);
   // owner, taxpayer and mailing-name columns of the table are dropped here: never merged into a parcel's record
-  for (const c of columns.filter((x) => OWNER_COLUMN.test(x))) for (const r of table) delete r.props[c];
+  const ownerColumns = dropOwnerColumns(table, columns);
   const shapeKey = j.input_key ?? j.key;
   const counts: JoinCounts = {
     roads: 0,
@@ -77,7 +77,7 @@ export async function joinTable(
   }
   // records with an empty key are passed on, so the loader counts them as rejected
   for (const r of table) if (!keyOf(r.props[j.key])) records.push(r);
-  return { records, counts, file, tableRows: table.length, columns };
+  return { records, counts, file, tableRows: table.length, ownerColumns };
 }
 
 function merge(

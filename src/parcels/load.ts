@@ -10,7 +10,7 @@ import proj4 from "proj4";
 import { loadBar } from "./progress";
 import { FIELDS, type Field } from "./fields";
 import { RECORD_COLUMNS } from "./stored-rows";
-import { OWNER_COLUMN, readMapping, type ColumnSpec, type Mapping } from "./mapping";
+import { dropOwnerColumns, readMapping, type ColumnSpec, type Mapping } from "./mapping";
 import { readInput, type InputRecord } from "./readers";
 import { openForWrite } from "./schema";
 import { bboxOf, centroid, inSet, mapCoords, positive, readDate } from "./values";
@@ -75,18 +75,17 @@ export async function loadParcels(o: LoadOptions): Promise<LoadSummary> {
   if (m.county && m.county !== o.county) throw new Error(`the mapping is for ${m.county}, not ${o.county}`);
   for (const d of dropped) log(`mapping: ${d}`);
   const input = await readInput(o.input);
-  const ownerCols = (cols: string[], what: string) => {
-    const owners = cols.filter((c) => OWNER_COLUMN.test(c));
+  const ownerCols = (owners: string[], what: string) => {
     if (owners.length) log(`${what} columns ${owners.map((c) => `'${c}'`).join(", ")} hold owner data: not read`);
   };
-  ownerCols(input.columns, "input");
+  ownerCols(dropOwnerColumns(input.records, input.columns), "input");
   let joined: JoinCounts | null = null;
   if (m.join) {
     const j = await joinTable(input.records, m, o.input, o.join);
     log(
       `joined ${input.records.length} shapes of ${o.input} to the ${j.tableRows} records of ${j.file} by ${m.join.key}: one row per key below`,
     );
-    ownerCols(j.columns, "joined table");
+    ownerCols(j.ownerColumns, "joined table");
     input.records = j.records;
     joined = j.counts;
   }

@@ -62,6 +62,13 @@ export interface Mapping {
 /** Column names that hold people's names: never read, even if a mapping names them. */
 export const OWNER_COLUMN =
   /owner|ownr|taxpayer|tax_?payer|mail(ing)?_?(name|addr)|^mail|grantee|grantor|buyer|seller|in_?care_?of|careof|contact_?name|person/i;
+/** Deletes every owner column (OWNER_COLUMN) from the records as they are read, so that no mapping key (a field,
+ * the land use or its description, the condominium columns, the coordinates) can read one; returns their names. */
+export function dropOwnerColumns(records: { props: Record<string, unknown> }[], columns: string[]): string[] {
+  const owners = columns.filter((c) => OWNER_COLUMN.test(c));
+  for (const r of records) for (const c of owners) delete r.props[c];
+  return owners;
+}
 /** Mapping keys that ask for people's names. */
 const OWNER_KEYS = /owner|taxpayer|mailing|grantee|grantor|buyer|seller|person|contact/i;
 

@@ -37,6 +37,51 @@ test("the three staged inputs: rows read, kept, merged and left out", async () =
   db.close();
 }, 120_000); // loads the three staged counties (each load writes a copy and renames it)
 
+test("owner columns are dropped from every record on reading: a mapping cannot reach them through any key", async () => {
+  const csv = join(tmp, "owners-any-key.csv");
+  writeFileSync(
+    csv,
+    [
+      "PIN,OWNER_NAME,TAXPAYER,GRANTEE,X,Y",
+      "001,Zebulon Quixote,Ophelia Marchbanks,Quincy Fairweather,-93.2,45.0",
+      "002,Ophelia Marchbanks,Zebulon Quixote,Quincy Fairweather,-93.21,45.01",
+    ].join("\n"),
+  );
+  const mapping = join(tmp, "owners-any-key.yaml");
+  writeFileSync(
+    mapping,
+    [
+      "source: { name: Test county roll, url: https://example.gov/roll, license: CC0-1.0, license_class: open, api_use: true, as_of: '2024-01-01' }",
+      "apn: PIN",
+      // keys that are not field columns: the land use and its description, the condominium common elements
+      "land_use: { column: OWNER_NAME, description: TAXPAYER }",
+      "condo_common: { column: GRANTEE, values: [Nobody] }",
+      "coordinates: { lon: X, lat: Y, crs: 'EPSG:4326' }",
+    ].join("\n"),
+  );
+  const store = join(tmp, "owners-any-key.sqlite");
+  const s = await loadParcels({
+    county: "county:27053",
+    mappingFile: mapping,
+    input: csv,
+    store,
+    progress: false,
+    log: () => {},
+  });
+  expect(s.kept).toBe(2);
+  const bytes = readFileSync(store).toString("latin1");
+  for (const name of ["Zebulon", "Marchbanks", "Fairweather"]) expect(bytes).not.toContain(name);
+  const rows = await new SqliteParcelSource(store).rows({
+    countyId: "county:27053",
+    op: "top",
+    field: "acres",
+    bounds: {},
+    limit: 10,
+    offset: 0,
+  } as any);
+  for (const name of ["Zebulon", "Marchbanks", "Fairweather"]) expect(JSON.stringify(rows)).not.toContain(name);
+});
+
 test("a mapping that names owner columns: dropped, said so, and no owner name reaches the store", async () => {
   const csv = join(tmp, "owners.csv");
   writeFileSync(
