@@ -1,7 +1,7 @@
 // The directory: the data file opened once (store, boundary index, names, search) and the answers built on it.
 import type { Database } from "bun:sqlite";
 import { DomainError } from "../domain/errors";
-import { keep } from "../domain/kept";
+import { keep, keepAll } from "../domain/kept";
 import type { PageLinks } from "../domain/page-links";
 import { unknownState } from "../domain/states";
 import type { Content } from "./content";
@@ -79,7 +79,7 @@ export class Directory {
     let c = this.chainAnswers.get(key);
     if (!c) {
       c = make();
-      (keep(c.jurisdictions), keep(c.functions), keep(c.sources), keep(c.notices));
+      keepAll(c.jurisdictions, c.functions, c.sources, c.notices);
       this.chainAnswers.set(key, keep(c));
     }
     return c;

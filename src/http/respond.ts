@@ -12,10 +12,10 @@ export interface Reply {
   notices?: string[];
   cache: CacheClass;
   next?: string | null; // full URL of the next page
-  /** true: data and sources never change (serialise once); or a list of members of data (or sources, notices)
-   * that never change, the most specific first (the serialised envelope is kept under the first: see EnvelopePlan);
-   * answers name theirs with src/domain/kept.ts keptOf, never a route by hand. */
-  frozen?: boolean | unknown[];
+  /** The members of data (or data itself, sources, notices) that never change, the most specific first (the
+   * serialised envelope is kept under the first: see EnvelopePlan); answers name theirs with src/domain/kept.ts
+   * keptOf, never a route by hand. */
+  frozen?: unknown[];
 }
 
 export interface RequestContext {
@@ -185,7 +185,7 @@ function makeEnvelopePlan(
  * of the whole content. request_id is left out of both, so a repeat request can match. Returns the body before
  * request_id (`head`) and after it (`tail`). */
 function serialise(reply: Reply): { head: string; tail: string; etag: string } {
-  const frozen = reply.frozen === true ? [reply.data, reply.sources] : reply.frozen || undefined;
+  const frozen = reply.frozen;
   const isFrozen = (v: unknown) => frozen !== undefined && v !== null && typeof v === "object" && frozen.includes(v);
   let n = 0;
   const d = reply.data;

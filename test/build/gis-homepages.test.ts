@@ -23,7 +23,7 @@ import {
   attributionOf,
 } from "../../scripts/build/oa-rules";
 import { cleanNote, homeUrl, readGsa } from "../../scripts/build/gsa";
-import type { JurisdictionIn } from "../../scripts/build/records-common";
+import { jurisdictionIn } from "../helpers/jurisdiction-in";
 
 let app: App, db: Database;
 beforeAll(async () => {
@@ -207,21 +207,7 @@ describe("source trail and search", () => {
   });
 });
 
-const J = (
-  jurisdiction_id: string,
-  type: string,
-  name: string,
-  legal_type: string | null,
-  state: string,
-): JurisdictionIn => ({
-  jurisdiction_id,
-  type,
-  name,
-  legal_type,
-  state,
-  state_fips: jurisdiction_id.match(/:(\d{2})/)![1]!,
-  county_id: null,
-});
+const J = jurisdictionIn;
 const HEN = J("county:27053", "county", "Hennepin County", "county", "MN");
 const WASH = J("place:1150000", "place", "Washington", "city", "DC");
 const AITKIN = J("county:27001", "county", "Aitkin County", "county", "MN");

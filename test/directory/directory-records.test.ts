@@ -6,26 +6,12 @@ import { buildDirectoryRecords } from "../../scripts/build/directory-records";
 import { loadAuthoredRecords } from "../../scripts/build/records-authored";
 import { matchRegistry, orgVariants, type DotgovRow } from "../../scripts/build/dotgov";
 import type { JurisdictionIn } from "../../scripts/build/records-common";
+import { jurisdictionIn } from "../helpers/jurisdiction-in";
 
 const ROOT = join(import.meta.dir, "../..");
 const SOURCES = join(ROOT, "..", "shared", "data");
 
-const J = (
-  jurisdiction_id: string,
-  type: string,
-  name: string,
-  legal_type: string | null,
-  state: string | null,
-  county_id: string | null = null,
-): JurisdictionIn => ({
-  jurisdiction_id,
-  type,
-  name,
-  legal_type,
-  state,
-  state_fips: jurisdiction_id.match(/:(\d{2})/)?.[1] ?? null,
-  county_id,
-});
+const J = jurisdictionIn;
 
 function jurisdictions(): Map<string, JurisdictionIn> {
   const list = [

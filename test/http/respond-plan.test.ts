@@ -115,9 +115,9 @@ describe("respond: plans of frozen members", () => {
     expect(a.json).toMatchObject({ data: { v: 1 }, sources: [], notices: [] });
   });
 
-  test("data frozen as a whole (frozen: true) is served the same way twice, with one ETag", async () => {
+  test("data frozen as a whole (data and sources listed) is served the same way twice, with one ETag", async () => {
     const data = { topics: ["assessor", "zoning"] };
-    const r: Reply = { data, sources, asOf: "2026-11-22", cache: "topics", frozen: true };
+    const r: Reply = { data, sources, asOf: "2026-11-22", cache: "topics", frozen: [data, sources] };
     const a = await send(r),
       b = await send({ ...r });
     expect(a.json.data).toEqual(data);

@@ -2,7 +2,7 @@ import { topicList } from "../../directory/guides";
 import { TopicList } from "../schemas/guides";
 import { defineRoute } from "../route";
 import type { Deps } from "../deps";
-import { keep, keptOf } from "../../domain/kept";
+import { keepAll, keptOf } from "../../domain/kept";
 
 /** The topic list of a server's content, made once and kept. */
 const lists = new WeakMap<object, ReturnType<typeof topicList>>();
@@ -10,7 +10,7 @@ function keptList(deps: Deps) {
   let l = lists.get(deps);
   if (!l) {
     l = topicList(deps.content, deps.links);
-    (keep(l.data), keep(l.sources));
+    keepAll(l.data, l.sources);
     lists.set(deps, l);
   }
   return l;
