@@ -3,6 +3,7 @@
 // read: a mapping that names one has it dropped (and the loader says so).
 import { parse } from "yaml";
 import { readFileSync } from "node:fs";
+import { OWNER_COLUMN, OWNER_KEYS } from "./people-words";
 
 export interface ColumnSpec {
   column: string;
@@ -59,9 +60,6 @@ export interface Mapping {
   notes?: string[];
 }
 
-/** Column names that hold people's names: never read, even if a mapping names them. */
-export const OWNER_COLUMN =
-  /owner|ownr|taxpayer|tax_?payer|mail(ing)?_?(name|addr)|^mail|grantee|grantor|buyer|seller|in_?care_?of|careof|contact_?name|person/i;
 /** Deletes every owner column (OWNER_COLUMN) from the records as they are read, so that no mapping key (a field,
  * the land use or its description, the condominium columns, the coordinates) can read one; returns their names. */
 export function dropOwnerColumns(records: { props: Record<string, unknown> }[], columns: string[]): string[] {
@@ -70,7 +68,6 @@ export function dropOwnerColumns(records: { props: Record<string, unknown> }[], 
   return owners;
 }
 /** Mapping keys that ask for people's names. */
-const OWNER_KEYS = /owner|taxpayer|mailing|grantee|grantor|buyer|seller|person|contact/i;
 
 const FIELD_KEYS = [
   "situs_address",

@@ -3,6 +3,8 @@
 // before the words are looked for: Unicode compatibility forms (full-width letters, ligatures), look-alike letters
 // of other scripts (Cyrillic "о", Greek "Ρ": the `confusables` library), digits written for letters inside words
 // ("0wner", "purchas3r"), camelCase and snake_case names (TaxpayerName, mailing_address) split into words.
+// The loader's side of the same rule is here too: the column names and mapping keys it never reads (OWNER_COLUMN,
+// OWNER_KEYS, used by mapping.ts), written for the abbreviations of assessor rolls rather than for questions.
 import { remove as plainLetters } from "confusables";
 
 /** Words that ask about people; matched as whole words of the normalised text. */
@@ -32,3 +34,9 @@ export function peopleReadings(text: string): string[] {
 export function asksAboutPeople(text: string): boolean {
   return peopleReadings(text).some((t) => PEOPLE.test(t));
 }
+
+/** Column names of a parcel roll that hold people's names: never read, even if a mapping names them. */
+export const OWNER_COLUMN =
+  /owner|ownr|taxpayer|tax_?payer|mail(ing)?_?(name|addr)|^mail|grantee|grantor|buyer|seller|in_?care_?of|careof|contact_?name|person/i;
+/** Mapping keys that name owner data: dropped from a mapping with a message, whatever column they name. */
+export const OWNER_KEYS = /owner|taxpayer|mailing|grantee|grantor|buyer|seller|person|contact/i;

@@ -15,7 +15,7 @@ import { SHARED_DATA } from "../helpers/data-file";
 import { freePort, startPostgres } from "../helpers/services";
 import { parcelSourceFor } from "../../src/parcels/open";
 import { copyCounty } from "../../src/parcels/postgis-store";
-import { OWNER_COLUMN } from "../../src/parcels/mapping";
+import { OWNER_COLUMN } from "../../src/parcels/people-words";
 import { OPS, type Bounds, type Field, type ParcelQuery } from "../../src/parcels/fields";
 import type { ParcelSource } from "../../src/parcels/source";
 import { propertyFacts } from "../../src/mcp/property-facts";
