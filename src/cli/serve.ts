@@ -2,6 +2,7 @@ import { wildcardWithoutBaseUrl, type Config } from "../config/config";
 import { startFront, type Front } from "../http/server";
 import { buildDeps, composeApp, mountMcp, openData } from "./compose";
 import { startLinkChecks } from "../links/schedule";
+import { startMemoryLimit } from "./memory-limit";
 import { safeUrl } from "../domain/safe-url";
 import { runPrimary, workerCount, workerRole, workersRefused } from "./workers";
 
@@ -33,6 +34,7 @@ export async function runServe(cfg: Config): Promise<number> {
   // reload results; background checks if scheduled (by one worker only)
   const checks = role && role.index > 0 ? { ...cfg, links: { ...cfg.links, schedule_hours: 0 } } : cfg;
   startLinkChecks(checks, opened.db, deps.links, (line) => console.error(line));
+  startMemoryLimit({ limitMb: cfg.memory_limit_mb, log: (line) => console.error(line) });
   const origin = `http://${server.hostname}:${server.port}`;
   console.log(
     `${role ? `worker ${role.index}: ` : ""}serving ${cfg.base_url} on ${origin}/v1 (data: ${cfg.data_file}, as_of ${deps.asOf}); pages at ${origin}/${cfg.mcp.in_serve ? `; MCP at ${origin}${cfg.mcp.path}` : ""}`,

@@ -27,6 +27,9 @@ export interface Config {
   limits_store_timeout_ms: number;
   /** processes serving on the one port (serve --workers; 0 = one per core) */
   workers: number;
+  /** soft memory limit of each serving process in MB (src/cli/memory-limit.ts): above it a full collection runs,
+   *  at most every 250 ms; 0 = off */
+  memory_limit_mb: number;
   /** where API keys and link-check results live: "file" (state_file) or a postgres:// URL shared by replicas */
   state_store: string;
   timeouts: { geocoder_ms: number; screening_ms: number; request_ms: number; shutdown_grace_ms: number };
@@ -84,6 +87,7 @@ export function defaultConfig(services?: readonly ServiceDef[]): Config {
     limits_file: "./state/limits.sqlite",
     limits_store_timeout_ms: 250,
     workers: 1,
+    memory_limit_mb: 300,
     state_store: "file",
     timeouts: { geocoder_ms: 5000, screening_ms: 8000, request_ms: 30000, shutdown_grace_ms: 10000 },
     geocoder: {
@@ -253,6 +257,10 @@ export function loadConfig(
   if (!Number.isInteger(cfg.workers) || cfg.workers < 0 || cfg.workers > 256)
     throw new Error(
       `config: workers must be a whole number from 0 (one per core) to 256, not ${String(cfg.workers).slice(0, 20)}`,
+    );
+  if (!Number.isInteger(cfg.memory_limit_mb) || cfg.memory_limit_mb < 0)
+    throw new Error(
+      `config: memory_limit_mb must be a whole number of megabytes (0 = off), not ${String(cfg.memory_limit_mb).slice(0, 20)}`,
     );
   if (cfg.front !== "bun" && cfg.front !== "node")
     throw new Error(`config: front must be bun or node, not ${String(cfg.front).slice(0, 20)}`);

@@ -43,6 +43,15 @@ describe("configuration", () => {
     expect(loadConfig(null, { DIRECTORY_FRONT: "node" }).front).toBe("node");
     expect(() => loadConfig(null, { DIRECTORY_FRONT: "nginx" })).toThrow(/front must be bun or node/);
   });
+
+  test("memory_limit_mb is a whole number of megabytes, 0 switching it off", () => {
+    expect(loadConfig(null, {}).memory_limit_mb).toBe(300);
+    expect(loadConfig(null, { DIRECTORY_MEMORY_LIMIT_MB: "0" }).memory_limit_mb).toBe(0);
+    for (const bad of ["-5", "1.5"])
+      expect(() => loadConfig(null, { DIRECTORY_MEMORY_LIMIT_MB: bad })).toThrow(
+        `config: memory_limit_mb must be a whole number of megabytes (0 = off), not ${bad}`,
+      );
+  });
 });
 
 describe("refused at start, naming the key (issue 19, item 7)", () => {
