@@ -1,10 +1,14 @@
 // Read-only access to the data file. Rows are read on demand by primary key and kept once read (the file is
-// read-only): a jurisdiction by id, the resources of a jurisdiction, a source by id. Start reads only the small
+// read-only): a jurisdiction by id, a source by id; the resources of a jurisdiction are kept under their memory
+// budget (src/domain/cache-budget.ts: all of them take ~40 MB, and traffic over the whole country reads them all)
+// and read again when dropped. Start reads only the small
 // tables (same_as, offices, overrides, state rules); every jurisdiction row is read on the first use of a feature
 // that needs them all (the place-name index). The provenance filter lives here: records whose origin is
 // undocumented (documented = 0) are never handed out; callers get a count.
 import type { Database, Statement } from "bun:sqlite";
+import { LRUCache } from "lru-cache";
 import type { PageLinks } from "../domain/page-links";
+import { budgeted } from "../domain/cache-budget";
 
 export type { JurisdictionRow, ResourceRow, OfficeRow, OverrideRow, SourceRow } from "./rows";
 import type { JurisdictionRow, ResourceRow, OfficeRow, OverrideRow, SourceRow } from "./rows";
@@ -74,8 +78,9 @@ export class Store {
   /** jurisdiction → rowids of its resources, from resources_by_jurisdiction, or for a file without that index from
    * one narrow scan on first use */
   private resourceRowids: Map<string, number[]> | null = null;
-  private readonly resourceGroups = new Map<string, ResourceRow[]>();
-  private readonly resourceRows = new Map<number, ResourceRow>();
+  private readonly resourceGroups = new LRUCache<string, ResourceRow[]>(
+    budgeted<ResourceRow[]>("store_resources", 50_000),
+  );
   private readonly resourceStmt: Statement<ResourceRow & { topics: string }, [number]>;
   private readonly resourceRowidStmt: Statement<{ rowid: number }, [string]>;
   private readonly resourceRowidsOf: Statement<{ rowid: number }, [string]> | null = null;
@@ -269,14 +274,10 @@ export class Store {
   }
 
   private resourceRow(rowid: number): ResourceRow | null {
-    let r = this.resourceRows.get(rowid);
-    if (!r) {
-      const raw = this.resourceStmt.get(rowid);
-      if (!raw) return null;
-      r = raw as unknown as ResourceRow;
-      r.topics = JSON.parse(raw.topics as unknown as string) as string[]; // in place: no copy of the row
-      this.resourceRows.set(rowid, r);
-    }
+    const raw = this.resourceStmt.get(rowid);
+    if (!raw) return null;
+    const r = raw as unknown as ResourceRow;
+    r.topics = JSON.parse(raw.topics as unknown as string) as string[]; // in place: no copy of the row
     return r;
   }
 

@@ -2,12 +2,14 @@
 // their memory budgets. Each is an LRU bounded in entries AND in estimated bytes, so random input over the whole
 // country fills each to its budget and no further (bench/fuzz.ts shows RSS flat over 500,000 requests). An entry's
 // estimate is 3 x its JSON length + 1 KB: the objects it holds plus the JSON the edge serialises once from them.
-// The store's rows read on first use (jurisdictions, resources, sources: at most the data file's ~70,000 rows) are
-// bounded by the data file, not here. The screening services' cache has its own budget in config
+// The store's jurisdiction and source rows read on first use (at most the data file's ~45,000) are bounded by the
+// data file, not here; its resources (all of them ~40 MB) are. The screening services' cache has its own budget in config
 // (screening.cache_mb).
 export const CACHE_MB = {
   /** Directory: the chain part of an answer, per chain of governments at a point */
   chain_answers: 64,
+  /** Store: the resources of each jurisdiction read from the data file */
+  store_resources: 12,
   /** Boundary index: polygons decoded from the data file on first use (their typed arrays, x 1.5) */
   decoded_boundaries: 32,
   /** Directory: the resources shown under each screening fact, per chain and topic */
