@@ -19,7 +19,8 @@ const opt = (name: string, dflt: string) => {
 const total = Number(opt("--requests", "100000"));
 const seconds = Number(opt("--seconds", "600"));
 const concurrency = Number(opt("--concurrency", "16"));
-let seed = Number(opt("--seed", "1"));
+const firstSeed = Number(opt("--seed", "1"));
+let seed = firstSeed;
 const data = args[0] ?? join(root, "directory.sqlite");
 if (!existsSync(data)) {
   console.error(`missing data file: ${data}`);
@@ -266,7 +267,7 @@ const secs = (performance.now() - started) / 1000;
 server.kill("SIGTERM");
 await server.exited;
 console.log(
-  `fuzz: ${counts.sent} requests in ${secs.toFixed(0)} s (${(counts.sent / secs).toFixed(0)}/s), seed ${Number(opt("--seed", "1"))}`,
+  `fuzz: ${counts.sent} requests in ${secs.toFixed(0)} s (${(counts.sent / secs).toFixed(0)}/s), seed ${firstSeed}`,
 );
 console.log(`  5xx (not 503): ${counts.s5xx}`);
 console.log(`  /v1 errors that are not problem documents: ${counts.nonProblem}`);
