@@ -1,10 +1,10 @@
 // The soft memory limit of a serving process (config memory_limit_mb; 0 = off), in the manner of Go's GOMEMLIMIT.
 // Every cache that callers' input fills is bounded (src/domain/cache-budget.ts), but under load over the whole
 // country the collector lets garbage pile up between collections, and the allocator keeps the pages it freed while
-// they are reused: the resident size then sits at two to three times the live data (bench/fuzz.ts: 350-390 MB for
-// about 140 MB live). Above the limit this runs a full collection, at most once per `gap`; a collection that does
-// not bring the process back under the limit (the live data itself is larger) doubles the gap, up to `maxGapMs`, so
-// a limit set too low costs a few collections a minute, never a busy loop; the gap starts again once under it.
+// they are reused: 100,000 random resolves in process leave 126 MB live and 310 MB resident (README, "Fuzz"). Above
+// the limit this runs a full collection, at most once per gap; a collection that frees less than a tenth of the
+// limit and leaves the process above it (the live data itself is larger) doubles the gap, up to `maxGapMs`, so a
+// limit set too low costs a few collections a minute, never a busy loop; the gap starts again once collecting helps.
 // Below the limit nothing runs: an idle or local-traffic server never pays for it.
 
 export interface MemoryLimitOptions {
@@ -32,8 +32,6 @@ export class MemoryLimit {
   private checkAfter = false;
   private before = 0;
   private warned = false;
-  /** full collections run so far */
-  collections = 0;
 
   constructor(o: MemoryLimitOptions) {
     this.limit = o.limitMb * 1024 * 1024;
@@ -69,7 +67,6 @@ export class MemoryLimit {
     if (rss <= this.limit || now < this.nextAt) return;
     this.before = rss;
     this.collect();
-    this.collections++;
     this.lastAt = now;
     this.nextAt = now + this.gap;
     this.checkAfter = true;
@@ -78,11 +75,12 @@ export class MemoryLimit {
 
 const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
-/** Start the limit's timer (unref'd: it never keeps the process alive); null when the limit is off (0). */
-export function startMemoryLimit(o: MemoryLimitOptions): { limit: MemoryLimit; stop(): void } | null {
+/** Start the limit's timer (unref'd: it never keeps the process alive) and return its stop; null when the limit is
+ *  off (0). */
+export function startMemoryLimit(o: MemoryLimitOptions): (() => void) | null {
   if (!o.limitMb) return null;
   const limit = new MemoryLimit(o);
   const timer = setInterval(() => limit.tick(performance.now()), limit.tickMs);
   timer.unref();
-  return { limit, stop: () => clearInterval(timer) };
+  return () => clearInterval(timer);
 }

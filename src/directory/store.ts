@@ -1,10 +1,9 @@
 // Read-only access to the data file. Rows are read on demand by primary key and kept once read (the file is
 // read-only): a jurisdiction by id, a source by id; the resources of a jurisdiction are kept under their memory
 // budget (src/domain/cache-budget.ts: all of them take ~40 MB, and traffic over the whole country reads them all)
-// and read again when dropped. Start reads only the small
-// tables (same_as, offices, overrides, state rules); every jurisdiction row is read on the first use of a feature
-// that needs them all (the place-name index). The provenance filter lives here: records whose origin is
-// undocumented (documented = 0) are never handed out; callers get a count.
+// and read again when dropped. Start reads only the small tables (same_as, offices, overrides, state rules); every
+// jurisdiction row is read on the first use of a feature that needs them all (the place-name index). The provenance
+// filter lives here: records whose origin is undocumented (documented = 0) are never handed out; callers get a count.
 import type { Database, Statement } from "bun:sqlite";
 import { LRUCache } from "lru-cache";
 import type { PageLinks } from "../domain/page-links";

@@ -3,8 +3,8 @@
 // country fills each to its budget and no further (bench/fuzz.ts shows RSS flat over 500,000 requests). An entry's
 // estimate is 3 x its JSON length + 1 KB: the objects it holds plus the JSON the edge serialises once from them.
 // The store's jurisdiction and source rows read on first use (at most the data file's ~45,000) are bounded by the
-// data file, not here; its resources (all of them ~40 MB) are. The screening services' cache has its own budget in config
-// (screening.cache_mb).
+// data file, not here; its resources (all of them ~40 MB) are. The screening services' cache has its own budget in
+// config (screening.cache_mb).
 export const CACHE_MB = {
   /** Directory: the chain part of an answer, per chain of governments at a point */
   chain_answers: 64,
