@@ -159,6 +159,19 @@ describe("wrong answers fixed at their root (one test per class)", () => {
     expect(f.recording.office_name).toContain("Fiscal Officer");
     expect(f.recording.office_name).not.toBe("Cuyahoga County Recorder");
   });
+  test("an office that collects for another government: the City of El Paso's Consolidated Tax Office for El Paso County", () => {
+    const f = byId("county:48141"); // the state rule names the county tax assessor-collector
+    expect(f.tax_collection.jurisdiction_id).toBe("place:4824000");
+    expect(f.tax_collection.office_name).toBe("El Paso Consolidated Tax Office");
+    expect(f.tax_collection.basis).toContain(
+      "on behalf of all the units of government that levy a tax within El Paso County",
+    );
+    expect(f.tax_collection.resources[0]).toMatchObject({
+      url: "https://www.elpasotexas.gov/tax-office/pay-your-taxes",
+      topics: ["property_tax_payment"],
+    });
+    expect(fns(-106.15, 31.65).tax_collection.jurisdiction_id).toBe("place:4824000"); // a point in the county, outside the city
+  });
   test("a parcel file kept on a code-hosting site is never official and never among a function's links", () => {
     const f = byId("county:19015"); // Boone County, IA: its parcels only as a GitHub attachment
     expect(f.gis.resources.some((r: any) => r.url.startsWith("https://github.com/"))).toBe(false);
