@@ -32,7 +32,7 @@ import { OA_INPUT, addOpenAddresses, countyDefinitionHosts } from "./openaddress
 import { readDeclared } from "./declared";
 import { OwnHosts, hostOf } from "./own-hosts";
 import { markRuleEvidenceGovernments } from "./rule-evidence";
-import { addContactEmailHosts, addDelegatedCountyHosts, addNamedRegistryHosts, addStateHosts } from "./registry-hosts";
+import { addContactEmailHosts, addDelegatedHosts, addNamedRegistryHosts, addStateHosts } from "./registry-hosts";
 import { addCityUrls } from "./uscityurl";
 import { addPageRecords, type CheckCtx } from "./pages";
 import { CONSOLIDATED } from "./same-as";
@@ -238,7 +238,12 @@ export async function buildDirectoryRecords(ctx: DirectoryCtx): Promise<{
     homeHost: (id) => homes.get(id) ?? gsaHomes.get(id) ?? null,
     countyHosts: oa ? countyDefinitionHosts(oa.text, ctx.jurisdictions) : new Map(),
   });
-  addDelegatedCountyHosts(own, ctx.jurisdictions.values());
+  const delegated = addDelegatedHosts(own, ctx.jurisdictions.values(), registryText);
+  summary.own_hosts_delegated_counties = delegated.counties;
+  summary.own_hosts_delegated_locals = delegated.locals;
+  ctx.log(
+    `  delegated names under the states' domains (own hosts): ${delegated.counties} counties, ${delegated.locals} cities and towns`,
+  );
   if (registryText) {
     const mail = addContactEmailHosts(own, registryText, ctx.jurisdictions);
     summary.own_hosts_from_contact_email = mail.rows + mail.mail_domains;

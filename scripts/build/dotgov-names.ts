@@ -252,6 +252,46 @@ export function orgVariants(org: string, type: "County" | "City", state: string)
   return out.filter((v) => v.key && !seen.has(v.key + "|" + v.hint) && seen.add(v.key + "|" + v.hint));
 }
 
+// "Town of Riverhead - IT Dept.", "Township of Union, Hunterdon County", "Jackson Township in Dauphin County",
+// "Township of Hamilton (Atlantic)": a name followed by a qualifier.
+const QUALIFIER = /\s+[-\u2013]\s+|\s*,|\s*\(|\s+in\s+(?=[A-Za-z.' ]+\s+(?:County|Co\.?)\b)/i;
+const SITE_OFFICE =
+  /^(?:it|i t|itsd|isd|it dept|it department|information services|information technology|admin|administration)$/;
+const FILLER = new Set([
+  "of",
+  "in",
+  "the",
+  "and",
+  "county",
+  "co",
+  "parish",
+  "usa",
+  "us",
+  "town",
+  "township",
+  "city",
+  "village",
+  "borough",
+]);
+
+/** The name before its qualifier, when the qualifier only says where the government is (its state, its county, a
+ *  town or the mailing city: `isPlace` knows those keys) or names the office running its site ("- IT Dept."). A
+ *  qualifier naming anything else ("- Police", "Combined Federal Campaign", "Events") is another body's row: null. */
+export function qualifiedHead(org: string, state: string, isPlace: (key: string) => boolean): string | null {
+  const cut = org.search(QUALIFIER);
+  if (cut <= 0) return null;
+  const head = org.slice(0, cut).trim();
+  const tail = nameTokens(org.slice(cut));
+  if (!nameTokens(head).length || !tail.length) return null;
+  if (SITE_OFFICE.test(tail.join(" "))) return head;
+  const states = stateWords(state).map(keyOf);
+  const rest = tail.filter((w) => !FILLER.has(w) && !/^\d+$/.test(w));
+  const key = keyOf(rest);
+  if (!key || states.includes(key)) return head;
+  const withoutState = states.reduce((k, s) => (k.endsWith(s) && k.length > s.length ? k.slice(0, -s.length) : k), key);
+  return isPlace(key) || isPlace(withoutState) ? head : null;
+}
+
 // Organization names that are a department or agency, not the government itself (used to explain non-matches).
 export const DEPARTMENT =
   /\b(?:(?:sheriff|police|fire|court|attorney|prosecut|librar|health|emergency|jail|correction|probation|election|voter|voting|waterworks|sewer|utilit|airport|transit|housing|school|district|department|authorit|agenc|museum|touris|visitor|committee|coroner|highway|judicial|justice|magistrate|workforce|economic|chamber|ambulance|dispatch|marshal|education)\w*|911|e911|ems|des|soe|dept|parks and recreation|recreation|road department)\b/;

@@ -4,7 +4,16 @@
 import { parseCsv } from "./csv";
 import type { JurisdictionIn } from "./records-common";
 import { governmentName, placeBase } from "../../src/directory/names";
-import { DEPARTMENT, countyKey, effLegal, keyOf, nameTokens, orgVariants, type Variant } from "./dotgov-names";
+import {
+  DEPARTMENT,
+  countyKey,
+  effLegal,
+  keyOf,
+  nameTokens,
+  orgVariants,
+  qualifiedHead,
+  type Variant,
+} from "./dotgov-names";
 // re-exported for the modules that match names the same way
 export { governmentName, keyOf, nameTokens, orgVariants };
 
@@ -63,6 +72,7 @@ export class GovIndex {
       if (a) a.push(c);
       else s.set(key, [c]);
     };
+    const townCities: [string, string, Candidate][] = [];
     for (const j of list.sort((a, b) => a.jurisdiction_id.localeCompare(b.jurisdiction_id))) {
       if (!j.state) continue;
       if (j.type === "county") {
@@ -77,8 +87,15 @@ export class GovIndex {
         this.cousubStates.add(j.state);
       }
       const cand = { j, legal, countyKey: j.county_id ? (countyKeyById.get(j.county_id) ?? null) : null };
-      add(this.locals, j.state, keyOf(nameTokens(placeBase(j.name).base)), cand);
+      const base = placeBase(j.name).base;
+      add(this.locals, j.state, keyOf(nameTokens(base)), cand);
+      // Massachusetts towns with a city form of government are "X Town city" in the Census; they call themselves
+      // "Town of X" or "City of X" (that name, unless a town of the state already bears it)
+      const town = j.state === "MA" && legal === "city" ? /^(.+) Town$/.exec(base) : null;
+      if (town) townCities.push([j.state, keyOf(nameTokens(town[1]!)), { ...cand, legal: null }]);
     }
+    const taken = new Set(townCities.filter(([st, key]) => this.locals.get(st)?.has(key)).map(([st, key]) => st + key));
+    for (const [st, key, c] of townCities) if (!taken.has(st + key)) add(this.locals, st, key, c);
   }
 }
 
@@ -161,6 +178,14 @@ export function matchRow(
 ): MatchResult {
   if (!row.state) return { ok: false, reason: "no_state" };
   const variants = orgVariants(row.org, row.type, row.state);
+  // then the name before a qualifier ("Town of Riverhead - IT Dept."); the whole name still picks the county
+  const cityKey = keyOf(nameTokens(row.city));
+  const head = qualifiedHead(
+    row.org,
+    row.state,
+    (k) => k === cityKey || !!idx.counties.get(row.state)?.has(k) || !!idx.locals.get(row.state)?.has(k),
+  );
+  if (head) variants.push(...orgVariants(head, row.type, row.state));
   for (const v of variants) {
     let cands: Candidate[];
     if (row.type === "County") cands = idx.counties.get(row.state)?.get(v.key) ?? [];

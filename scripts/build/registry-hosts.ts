@@ -9,8 +9,9 @@
 //     state code after it (oxnard.gov); "City and County of X" names county X (honolulu.gov).
 // Ambiguous names (two counties or places of one state) give nothing.
 import { parseCsv } from "./csv";
-import { keyOf, nameTokens } from "./dotgov";
+import { STRONG_MCD_STATES, keyOf, nameTokens } from "./dotgov";
 import { baseName } from "./legal";
+import { placeBase } from "../../src/directory/names";
 import type { OwnHosts } from "./own-hosts";
 import type { JurisdictionIn } from "./records-common";
 
@@ -160,16 +161,58 @@ export function addContactEmailHosts(
   return n;
 }
 
-/** Counties' hosts under their state's own domains, by the states' naming of delegated names: <name>county.<st>.gov
- *  (sonomacounty.ca.gov, adacounty.id.gov), co.<name>.<st>.us (the .us locality names), and <name>.<st>.gov
- *  (clark.wa.gov) when no other county or incorporated place of the state has that name; none where two counties
- *  share a name (Baltimore County and Baltimore city). A host of that shape that
- *  does not exist is never linked: own hosts only admit pages read on stored copies (scripts/build/pages.ts). */
-export function addDelegatedCountyHosts(own: OwnHosts, jurisdictions: Iterable<JurisdictionIn>): number {
+const NEW_ENGLAND = new Set(["CT", "MA", "ME", "NH", "RI", "VT"]);
+const PREFIX: Record<string, string> = { city: "cityof", town: "townof", village: "villageof" };
+const legalOf = (j: JurisdictionIn) => (j.legal_type ?? placeBase(j.name).legal)?.toLowerCase() ?? null;
+
+/** Local governments' hosts under their state's own domains, by the states' naming of delegated names. The state's
+ *  domains: <st>.gov, and <statename>.gov where the registry lists it as the state's (colorado.gov, iowa.gov,
+ *  virginia.gov). Under each:
+ *  - a county: <name>county. and <name>co. (sonomacounty.ca.gov, adacounty.id.gov, alamosacounty.colorado.gov,
+ *    madisonco.virginia.gov), and <name>. (clark.wa.gov) when no other county or local government of the state has
+ *    that name; co.<name>.<st>.us (the .us locality names);
+ *  - a city, town or village by its kind and name: cityof<name>., townof<name>., villageof<name>.
+ *    (cityofcedarburg.wi.gov) when no other government of the state is of that kind and name; a New England town
+ *    also by its bare name (barrington.ri.gov) when no other county or local government of the state has that name.
+ *  None where two governments share the name (Baltimore County and Baltimore city). A host of that shape that does not
+ *  exist is never linked: own hosts only admit pages read on stored copies (scripts/build/pages.ts). */
+export function addDelegatedHosts(
+  own: OwnHosts,
+  jurisdictions: Iterable<JurisdictionIn>,
+  registryText: string | null = null,
+): { counties: number; locals: number } {
   const all = [...jurisdictions];
+  const stateDomains = new Map<string, string[]>(); // postal -> the state's domains for delegated names
+  const listed = new Set<string>();
+  if (registryText)
+    for (const r of parseCsv(registryText))
+      if (String(r["Domain type"] ?? "").trim() === "State or territory")
+        listed.add(
+          String(r["Domain name"] ?? "")
+            .trim()
+            .toLowerCase(),
+        );
+  for (const j of all)
+    if (j.type === "state" && j.state) {
+      const full = `${key(j.name)}.gov`;
+      stateDomains.set(j.state, [`${j.state.toLowerCase()}.gov`, ...(listed.has(full) ? [full] : [])]);
+    }
+  // incorporated places, and the towns and townships of the town states that are no place of the same name (a New
+  // Jersey city is both: the place stands for it, its county subdivision is the same government)
+  const placeKeys = new Set(
+    all.filter((j) => j.type === "place" && j.legal_type !== "CDP").map((j) => `${j.state}|${key(baseName(j.name))}`),
+  );
+  const town = (j: JurisdictionIn) =>
+    j.type === "cousub" &&
+    !!j.state &&
+    STRONG_MCD_STATES.has(j.state) &&
+    /\b(town|township|city|village|borough)$/.test(j.name);
+  const local = (j: JurisdictionIn) =>
+    (j.type === "place" && j.legal_type !== "CDP") ||
+    (town(j) && !placeKeys.has(`${j.state}|${key(baseName(j.name))}`));
   const names = new Map<string, number>(); // state|key -> governments of that name
   for (const j of all)
-    if (j.state && (j.type === "county" || (j.type === "place" && j.legal_type !== "CDP"))) {
+    if (j.state && (j.type === "county" || local(j))) {
       const k = `${j.state}|${key(baseName(j.name))}`;
       names.set(k, (names.get(k) ?? 0) + 1);
     }
@@ -179,15 +222,48 @@ export function addDelegatedCountyHosts(own: OwnHosts, jurisdictions: Iterable<J
       const k = `${c.state}|${key(baseName(c.name))}`;
       countyKeys.set(k, (countyKeys.get(k) ?? 0) + 1);
     }
-  let n = 0;
-  for (const c of all) {
-    if (c.type !== "county" || !c.state) continue;
-    const st = c.state.toLowerCase();
-    const k = key(baseName(c.name));
-    if (!k || countyKeys.get(`${c.state}|${k}`) !== 1) continue;
-    for (const d of [`${k}county.${st}.gov`, `co.${k}.${st}.us`]) own.add(c.jurisdiction_id, d);
-    if (names.get(`${c.state}|${k}`) === 1) own.add(c.jurisdiction_id, `${k}.${st}.gov`);
-    n++;
+  // state|key|kind -> places and county subdivisions of that name and kind (a place and a subdivision of one name
+  // and kind are one government: a Wisconsin city is both)
+  const kinds = new Map<string, { places: number; cousubs: number }>();
+  for (const j of all)
+    if (j.state && (j.type === "place" || j.type === "cousub") && j.legal_type !== "CDP") {
+      const k = `${j.state}|${key(baseName(j.name))}|${legalOf(j)}`;
+      const c = kinds.get(k) ?? kinds.set(k, { places: 0, cousubs: 0 }).get(k)!;
+      if (j.type === "place") c.places++;
+      else c.cousubs++;
+    }
+  const n = { counties: 0, locals: 0 };
+  for (const j of all) {
+    if (!j.state || !(j.type === "county" || local(j) || town(j))) continue;
+    const st = j.state.toLowerCase();
+    const k = key(baseName(j.name));
+    if (!k) continue;
+    const sole = names.get(`${j.state}|${k}`) === 1;
+    const domains = stateDomains.get(j.state) ?? [`${st}.gov`];
+    if (j.type === "county") {
+      if (countyKeys.get(`${j.state}|${k}`) !== 1) continue;
+      own.add(j.jurisdiction_id, `co.${k}.${st}.us`);
+      for (const d of domains) {
+        own.add(j.jurisdiction_id, `${k}county.${d}`);
+        own.add(j.jurisdiction_id, `${k}co.${d}`);
+        if (sole) own.add(j.jurisdiction_id, `${k}.${d}`);
+      }
+      n.counties++;
+      continue;
+    }
+    // the prefix says the government's kind (cityofcedarburg.wi.gov is the City, never the Town of Cedarburg); the
+    // bare name only for a New England town (barrington.ri.gov): elsewhere a state's agencies use bare words under
+    // its domain (commerce., energy., justice.) that are also the names of cities
+    const prefix = PREFIX[legalOf(j) ?? ""];
+    const typed = kinds.get(`${j.state}|${k}|${legalOf(j)}`);
+    const hosts: string[] = [];
+    if (prefix && typed && typed.places <= 1 && typed.cousubs <= 1 && (j.type === "place" || typed.places === 0))
+      hosts.push(...domains.map((d) => `${prefix}${k}.${d}`));
+    if (sole && local(j) && NEW_ENGLAND.has(j.state) && j.type === "cousub")
+      hosts.push(...domains.map((d) => `${k}.${d}`));
+    for (const h of hosts) own.add(j.jurisdiction_id, h);
+    if (!hosts.length) continue;
+    n.locals++;
   }
   return n;
 }

@@ -249,4 +249,56 @@ describe("own hosts named by the .gov registry (registry-hosts.ts)", () => {
     expect(own4.isOwn("dutchesswater.gov", "county:36027")).toBe(false);
     expect(own4.isOwn("ulsterco.gov", "county:36111")).toBe(false); // a City row is never a county's by "Co"
   });
+  test("delegated names under a state's domains: <st>.gov, and <statename>.gov only where the registry lists it", async () => {
+    const { addDelegatedHosts } = await import("../../scripts/build/registry-hosts");
+    const own5 = new OwnHosts();
+    const csv = [
+      "Domain name,Domain type,Organization name,Suborganization name,City,State,Security contact email",
+      "iowa.gov,State or territory,State of Iowa - OCIO,,Des Moines,IA,(blank)",
+      "ri.gov,State or territory,State of Rhode Island,,Providence,RI,(blank)",
+    ].join("\n");
+    const js = [
+      { jurisdiction_id: "state:19", type: "state", state: "IA", name: "Iowa" },
+      { jurisdiction_id: "state:44", type: "state", state: "RI", name: "Rhode Island" },
+      { jurisdiction_id: "state:08", type: "state", state: "CO", name: "Colorado" },
+      { jurisdiction_id: "county:19013", type: "county", state: "IA", name: "Black Hawk County", legal_type: "county" },
+      { jurisdiction_id: "county:08003", type: "county", state: "CO", name: "Alamosa County", legal_type: "county" },
+      { jurisdiction_id: "place:0801090", type: "place", state: "CO", name: "Alamosa city", legal_type: "city" },
+      { jurisdiction_id: "place:1917220", type: "place", state: "IA", name: "Commerce city", legal_type: "city" },
+      {
+        jurisdiction_id: "cousub:4400105140",
+        type: "cousub",
+        state: "RI",
+        name: "Barrington town",
+        legal_type: "town",
+      },
+    ] as any[];
+    expect(addDelegatedHosts(own5, js, csv)).toEqual({ counties: 2, locals: 3 });
+    expect(own5.isOwn("www.blackhawkcounty.iowa.gov", "county:19013")).toBe(true);
+    expect(own5.isOwn("blackhawkcounty.ia.gov", "county:19013")).toBe(true);
+    // colorado.gov is not in this registry: no delegated name under it
+    expect(own5.isOwn("alamosacounty.colorado.gov", "county:08003")).toBe(false);
+    expect(own5.isOwn("alamosacounty.co.gov", "county:08003")).toBe(true);
+    // Alamosa is the name of a county and a city: the bare name is nobody's, the prefixed one the city's
+    expect(own5.owners("alamosa.co.gov").size).toBe(0);
+    expect(own5.isOwn("cityofalamosa.co.gov", "place:0801090")).toBe(true);
+    // a New England town by its bare name; a city only with a prefix (a state's agencies use bare words)
+    expect(own5.isOwn("barrington.ri.gov", "cousub:4400105140")).toBe(true);
+    expect(own5.owners("commerce.iowa.gov").size).toBe(0);
+    expect(own5.isOwn("cityofcommerce.iowa.gov", "place:1917220")).toBe(true);
+  });
+  test("a delegated name's prefix says the kind: the City and the Town of Cedarburg are two governments", async () => {
+    const { addDelegatedHosts } = await import("../../scripts/build/registry-hosts");
+    const own6 = new OwnHosts();
+    const js = [
+      { jurisdiction_id: "state:55", type: "state", state: "WI", name: "Wisconsin" },
+      { jurisdiction_id: "place:5513375", type: "place", state: "WI", name: "Cedarburg city", legal_type: "city" },
+      { jurisdiction_id: "cousub:5508913350", type: "cousub", state: "WI", name: "Cedarburg city", legal_type: "city" },
+      { jurisdiction_id: "cousub:5508913375", type: "cousub", state: "WI", name: "Cedarburg town", legal_type: "town" },
+    ] as any[];
+    addDelegatedHosts(own6, js, null);
+    expect([...own6.owners("cityofcedarburg.wi.gov")]).toEqual(["place:5513375"]);
+    expect([...own6.owners("townofcedarburg.wi.gov")]).toEqual(["cousub:5508913375"]);
+    expect(own6.owners("cedarburg.wi.gov").size).toBe(0);
+  });
 });

@@ -289,6 +289,45 @@ describe("registry name matching", () => {
       "town_or_township_without_cousub_data",
     ]);
   });
+  test("a name with a qualifier: the name before it, when the qualifier only says where the government is or names its site's office", () => {
+    const js = [
+      J("county:34019", "county", "Hunterdon County", "county", "NJ"),
+      J("county:34039", "county", "Union County", "county", "NJ"),
+      J("county:53033", "county", "King County", "county", "WA"),
+      J("cousub:3401974420", "cousub", "Union township", "township", "NJ", "county:34019"),
+      J("cousub:3403974480", "cousub", "Union township", "township", "NJ", "county:34039"),
+      J("cousub:3610361984", "cousub", "Riverhead town", "town", "NY"),
+      J("place:0647710", "place", "Mill Valley city", "city", "CA"),
+    ];
+    const m = matchRegistry(
+      [
+        row("Town of Riverhead - IT Dept.", "City", "NY", "townofriverheadny.gov"),
+        row("Township of Union, Hunterdon County", "City", "NJ", "uniontwp-hcnj.gov"),
+        row("City of Mill Valley - Mill Valley Community Center", "City", "CA", "millvalleyrecreation.gov"),
+        row("King County, WA Combined Federal Campaign", "County", "WA", "kingcountycfc.gov"),
+      ],
+      js,
+    );
+    expect([...m.homes.keys()].sort()).toEqual(["cousub:3401974420", "cousub:3610361984"]);
+    expect(m.unmatched.map((u) => u.row.domain).sort()).toEqual(["kingcountycfc.gov", "millvalleyrecreation.gov"]);
+  });
+  test("a Massachusetts town with a city form of government ('Braintree Town city') is 'Town of Braintree'", () => {
+    const js = [
+      J("place:2507740", "place", "Braintree Town city", "city", "MA"),
+      J("cousub:2501501325", "cousub", "Amherst town", "town", "MA"),
+      J("cousub:2501501370", "cousub", "Amherst Town city", "city", "MA"),
+    ];
+    const m = matchRegistry(
+      [
+        row("Town of Braintree MA", "City", "MA", "braintreema.gov"),
+        row("Town of Amherst", "City", "MA", "amherstma.gov"),
+      ],
+      js,
+    );
+    expect(m.homes.get("place:2507740")?.row.domain).toBe("braintreema.gov");
+    // a town of the state already bears the name: it keeps it
+    expect(m.homes.get("cousub:2501501325")?.row.domain).toBe("amherstma.gov");
+  });
   test("several domains of one government: general before department-like, then shortest", () => {
     const js = [J("place:2743000", "place", "Minneapolis", "city", "MN")];
     const m = matchRegistry(
