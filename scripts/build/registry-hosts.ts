@@ -170,7 +170,8 @@ const legalOf = (j: JurisdictionIn) => (j.legal_type ?? placeBase(j.name).legal)
  *  virginia.gov). Under each:
  *  - a county: <name>county. and <name>co. (sonomacounty.ca.gov, adacounty.id.gov, alamosacounty.colorado.gov,
  *    madisonco.virginia.gov), and <name>. (clark.wa.gov) when no other county or local government of the state has
- *    that name; co.<name>.<st>.us (the .us locality names);
+ *    that name; co.<name>.<st>.us (the .us locality names; a name of several words also hyphenated:
+ *    co.black-hawk.ia.us);
  *  - a city, town or village by its kind and name: cityof<name>., townof<name>., villageof<name>.
  *    (cityofcedarburg.wi.gov) when no other government of the state is of that kind and name; a New England town
  *    also by its bare name (barrington.ri.gov) when no other county or local government of the state has that name.
@@ -243,6 +244,9 @@ export function addDelegatedHosts(
     if (j.type === "county") {
       if (countyKeys.get(`${j.state}|${k}`) !== 1) continue;
       own.add(j.jurisdiction_id, `co.${k}.${st}.us`);
+      // a name of several words is hyphenated in the .us locality names (co.black-hawk.ia.us, co.isle-of-wight.va.us)
+      const words = nameTokens(baseName(j.name));
+      if (words.length > 1) own.add(j.jurisdiction_id, `co.${words.join("-")}.${st}.us`);
       for (const d of domains) {
         own.add(j.jurisdiction_id, `${k}county.${d}`);
         own.add(j.jurisdiction_id, `${k}co.${d}`);

@@ -276,6 +276,7 @@ describe("own hosts named by the .gov registry (registry-hosts.ts)", () => {
     expect(addDelegatedHosts(own5, js, csv)).toEqual({ counties: 2, locals: 3 });
     expect(own5.isOwn("www.blackhawkcounty.iowa.gov", "county:19013")).toBe(true);
     expect(own5.isOwn("blackhawkcounty.ia.gov", "county:19013")).toBe(true);
+    expect(own5.isOwn("www.co.black-hawk.ia.us", "county:19013")).toBe(true);
     // colorado.gov is not in this registry: no delegated name under it
     expect(own5.isOwn("alamosacounty.colorado.gov", "county:08003")).toBe(false);
     expect(own5.isOwn("alamosacounty.co.gov", "county:08003")).toBe(true);
