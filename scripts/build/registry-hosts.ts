@@ -184,15 +184,7 @@ export function addDelegatedHosts(
 ): { counties: number; locals: number } {
   const all = [...jurisdictions];
   const stateDomains = new Map<string, string[]>(); // postal -> the state's domains for delegated names
-  const listed = new Set<string>();
-  if (registryText)
-    for (const r of parseCsv(registryText))
-      if (String(r["Domain type"] ?? "").trim() === "State or territory")
-        listed.add(
-          String(r["Domain name"] ?? "")
-            .trim()
-            .toLowerCase(),
-        );
+  const listed = new Set(registryText ? stateRows(registryText).map((r) => r.domain) : []);
   for (const j of all)
     if (j.type === "state" && j.state) {
       const full = `${key(j.name)}.gov`;
@@ -280,19 +272,25 @@ export function addStateHosts(own: OwnHosts, csvText: string, jurisdictions: Map
   const stateOf = new Map<string, string>();
   for (const j of jurisdictions.values()) if (j.type === "state" && j.state) stateOf.set(j.state, j.jurisdiction_id);
   let n = 0;
-  for (const r of parseCsv(csvText)) {
-    if (String(r["Domain type"] ?? "").trim() !== "State or territory") continue;
-    const id = stateOf.get(
-      String(r["State"] ?? "")
-        .trim()
-        .toUpperCase(),
-    );
-    const domain = String(r["Domain name"] ?? "")
-      .trim()
-      .toLowerCase();
+  for (const { domain, state } of stateRows(csvText)) {
+    const id = stateOf.get(state);
     if (!id || !domain.endsWith(".gov")) continue;
     own.add(id, domain);
     n++;
   }
   return n;
+}
+
+/** The registry's "State or territory" rows: domain (lower case) and state (postal code). */
+function stateRows(csvText: string): { domain: string; state: string }[] {
+  return parseCsv(csvText)
+    .filter((r) => String(r["Domain type"] ?? "").trim() === "State or territory")
+    .map((r) => ({
+      domain: String(r["Domain name"] ?? "")
+        .trim()
+        .toLowerCase(),
+      state: String(r["State"] ?? "")
+        .trim()
+        .toUpperCase(),
+    }));
 }

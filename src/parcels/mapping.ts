@@ -67,7 +67,6 @@ export function dropOwnerColumns(records: { props: Record<string, unknown> }[], 
   for (const r of records) for (const c of owners) delete r.props[c];
   return owners;
 }
-/** Mapping keys that ask for people's names. */
 
 const FIELD_KEYS = [
   "situs_address",

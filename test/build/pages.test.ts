@@ -231,15 +231,18 @@ describe("the committed records (data/pages)", () => {
 });
 
 describe("own hosts named by the .gov registry (registry-hosts.ts)", () => {
+  const registry = (...rows: string[]) =>
+    ["Domain name,Domain type,Organization name,Suborganization name,City,State,Security contact email", ...rows].join(
+      "\n",
+    );
   test("a County row naming 'X Co.' is county X's own host; a special district named after the county is not", async () => {
     const { addNamedRegistryHosts } = await import("../../scripts/build/registry-hosts");
     const own4 = new OwnHosts();
-    const csv = [
-      "Domain name,Domain type,Organization name,Suborganization name,City,State,Security contact email",
+    const csv = registry(
       "dutchessny.gov,County,Dutchess Co. Office of Computer Information Services,,Poughkeepsie,NY,(blank)",
       "dutchesswater.gov,County,Dutchess County Water Authority,,Poughkeepsie,NY,(blank)",
       "ulsterco.gov,City,Ulster Co Example,,Kingston,NY,(blank)",
-    ].join("\n");
+    );
     const js = [
       { jurisdiction_id: "county:36027", type: "county", state: "NY", name: "Dutchess County", legal_type: "county" },
       { jurisdiction_id: "county:36111", type: "county", state: "NY", name: "Ulster County", legal_type: "county" },
@@ -252,11 +255,10 @@ describe("own hosts named by the .gov registry (registry-hosts.ts)", () => {
   test("delegated names under a state's domains: <st>.gov, and <statename>.gov only where the registry lists it", async () => {
     const { addDelegatedHosts } = await import("../../scripts/build/registry-hosts");
     const own5 = new OwnHosts();
-    const csv = [
-      "Domain name,Domain type,Organization name,Suborganization name,City,State,Security contact email",
+    const csv = registry(
       "iowa.gov,State or territory,State of Iowa - OCIO,,Des Moines,IA,(blank)",
       "ri.gov,State or territory,State of Rhode Island,,Providence,RI,(blank)",
-    ].join("\n");
+    );
     const js = [
       { jurisdiction_id: "state:19", type: "state", state: "IA", name: "Iowa" },
       { jurisdiction_id: "state:44", type: "state", state: "RI", name: "Rhode Island" },
