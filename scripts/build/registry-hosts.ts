@@ -173,7 +173,8 @@ const legalOf = (j: JurisdictionIn) => (j.legal_type ?? placeBase(j.name).legal)
  *    that name; co.<name>.<st>.us (the .us locality names; a name of several words also hyphenated:
  *    co.black-hawk.ia.us);
  *  - a city, town or village by its kind and name: cityof<name>., townof<name>., villageof<name>.
- *    (cityofcedarburg.wi.gov) when no other government of the state is of that kind and name; a New England town
+ *    (cityofcedarburg.wi.gov) when no other government of the state is of that kind and name, and a city then also
+ *    by its .us locality name ci.<name>.<st>.us (ci.omaha.ne.us, ci.west-bend.wi.us); a New England town
  *    also by its bare name (barrington.ri.gov) when no other county or local government of the state has that name.
  *  None where two governments share the name (Baltimore County and Baltimore city). A host of that shape that does not
  *  exist is never linked: own hosts only admit pages read on stored copies (scripts/build/pages.ts). */
@@ -253,8 +254,15 @@ export function addDelegatedHosts(
     const prefix = PREFIX[legalOf(j) ?? ""];
     const typed = kinds.get(`${j.state}|${k}|${legalOf(j)}`);
     const hosts: string[] = [];
-    if (prefix && typed && typed.places <= 1 && typed.cousubs <= 1 && (j.type === "place" || typed.places === 0))
+    if (prefix && typed && typed.places <= 1 && typed.cousubs <= 1 && (j.type === "place" || typed.places === 0)) {
       hosts.push(...domains.map((d) => `${prefix}${k}.${d}`));
+      // a city's .us locality name (RFC 1480 "CI"): ci.<name>.<st>.us, a name of several words also hyphenated
+      if (legalOf(j) === "city") {
+        hosts.push(`ci.${k}.${st}.us`);
+        const words = nameTokens(baseName(j.name));
+        if (words.length > 1) hosts.push(`ci.${words.join("-")}.${st}.us`);
+      }
+    }
     if (sole && local(j) && NEW_ENGLAND.has(j.state) && j.type === "cousub")
       hosts.push(...domains.map((d) => `${k}.${d}`));
     for (const h of hosts) own.add(j.jurisdiction_id, h);

@@ -303,5 +303,25 @@ describe("own hosts named by the .gov registry (registry-hosts.ts)", () => {
     expect([...own6.owners("cityofcedarburg.wi.gov")]).toEqual(["place:5513375"]);
     expect([...own6.owners("townofcedarburg.wi.gov")]).toEqual(["cousub:5508913375"]);
     expect(own6.owners("cedarburg.wi.gov").size).toBe(0);
+    // the .us locality name of a city (RFC 1480 "CI"): the City's, never the Town's
+    expect([...own6.owners("www.ci.cedarburg.wi.us")]).toEqual(["place:5513375"]);
+  });
+  test("a city's .us locality name: ci.<name>.<st>.us, hyphenated for several words; none where two cities share the name", async () => {
+    const { addDelegatedHosts } = await import("../../scripts/build/registry-hosts");
+    const own7 = new OwnHosts();
+    const js = [
+      { jurisdiction_id: "state:31", type: "state", state: "NE", name: "Nebraska" },
+      { jurisdiction_id: "place:3137000", type: "place", state: "NE", name: "Omaha city", legal_type: "city" },
+      { jurisdiction_id: "place:5585350", type: "place", state: "WI", name: "West Bend city", legal_type: "city" },
+      { jurisdiction_id: "place:3100001", type: "place", state: "NE", name: "Twin city", legal_type: "city" },
+      { jurisdiction_id: "place:3100002", type: "place", state: "NE", name: "Twin city", legal_type: "city" },
+      { jurisdiction_id: "place:3100003", type: "place", state: "NE", name: "Hamlet village", legal_type: "village" },
+    ] as any[];
+    addDelegatedHosts(own7, js, null);
+    expect([...own7.owners("www.ci.omaha.ne.us")]).toEqual(["place:3137000"]);
+    expect([...own7.owners("ci.west-bend.wi.us")]).toEqual(["place:5585350"]);
+    expect([...own7.owners("ci.westbend.wi.us")]).toEqual(["place:5585350"]);
+    expect(own7.owners("ci.twin.ne.us").size).toBe(0);
+    expect(own7.owners("ci.hamlet.ne.us").size).toBe(0);
   });
 });
