@@ -9,6 +9,7 @@
 //     state code after it (oxnard.gov); "City and County of X" names county X (honolulu.gov).
 // Ambiguous names (two counties or places of one state) give nothing.
 import { parseCsv } from "./csv";
+import { anotherOfTheName } from "./town-place";
 import { STRONG_MCD_STATES, keyOf, nameTokens } from "./dotgov";
 import { baseName } from "./legal";
 import { placeBase } from "../../src/directory/names";
@@ -18,6 +19,8 @@ import type { JurisdictionIn } from "./records-common";
 const key = (s: string) => keyOf(nameTokens(s));
 const SPECIAL_BODY =
   / (water|sanitation|sanitary|sewer|school|schools|transit|transportation|utility|utilities|fire|flood|irrigation|hospital|housing|airport|port|park|parks|library|cemetery|mosquito|conservation|drainage)( \w+)? (district|districts|authority|commission|board) /;
+/** a body of several governments (a regional council of governments) is none of them, whoever keeps its domain */
+const MULTI_GOVERNMENT = / (council|councils) of governments | regional council /;
 const words = (s: string) => ` ${nameTokens(s).join(" ")} `;
 
 /** The counties of each state (postal code → counties). */
@@ -33,6 +36,7 @@ export function addNamedRegistryHosts(
   jurisdictions: Iterable<JurisdictionIn>,
 ): { counties: number; places: number } {
   const all = [...jurisdictions];
+  const byId = new Map(all.map((j) => [j.jurisdiction_id, j]));
   const counties = countiesByState(all);
   const places = new Map<string, Map<string, JurisdictionIn[]>>(); // state -> key -> places
   for (const j of all) {
@@ -82,7 +86,10 @@ export function addNamedRegistryHosts(
       const m = places.get(st);
       if (!m) continue;
       const k = label.replace(/^cityof/, "").replace(new RegExp(`${st.toLowerCase()}$`), "");
-      const hits = m.get(label) ?? m.get(k) ?? [];
+      // a domain the registry's name matcher filed under a town (hempsteadny.gov, "Town of Hempstead") is no
+      // evidence for another government of the name (the Village of Hempstead: town-place.ts)
+      const filed = [...own.owners(domain)].map((id) => byId.get(id)).filter((o) => !!o);
+      const hits = (m.get(label) ?? m.get(k) ?? []).filter((p) => !filed.some((o) => anotherOfTheName(p, o!)));
       if (hits.length === 1) {
         own.add(hits[0]!.jurisdiction_id, domain);
         n.places++;
@@ -101,7 +108,9 @@ const MAIL_DOMAIN = /@([a-z0-9-]+(?:\.[a-z0-9-]+)+)\s*$/i;
  *     address (sdarcc.gov, "Assessor/Recorder/County Clerk", has sandiegocounty.gov's webmaster address);
  *   - a row owned by exactly one government lends it the contact's domain when no government owns that domain yet
  *     and its first label carries the government's name (gwinnettcounty.gov's contact at gwinnettcounty.com).
- *  Generic mail providers own nothing and carry no government's name, so they give nothing. */
+ *  Generic mail providers own nothing and carry no government's name, so they give nothing; a special district's or
+ *  a council of governments' row is none of its members' (meccrcog-oh.gov, "Regional Council of Governments", whose
+ *  contact is at Mifflin Township's domain). */
 export function addContactEmailHosts(
   own: OwnHosts,
   csvText: string,
@@ -121,6 +130,7 @@ export function addContactEmailHosts(
         .trim()
         .toLowerCase(),
       type: String(r["Domain type"] ?? ""),
+      org: words(String(r["Organization name"] ?? "")),
       st: String(r["State"] ?? "")
         .trim()
         .toUpperCase(),
@@ -135,8 +145,9 @@ export function addContactEmailHosts(
     const s = byAddress.get(address) ?? byAddress.set(address, new Set()).get(address)!;
     for (const id of own.owners(domain)) s.add(id);
   }
-  for (const { domain, type, st, address, mail } of rows) {
+  for (const { domain, type, org, st, address, mail } of rows) {
     if (!domain.endsWith(".gov") || !st || !mail || !(type.startsWith("County") || type.startsWith("City"))) continue;
+    if (SPECIAL_BODY.test(org) || MULTI_GOVERNMENT.test(org)) continue;
     if (mail === domain || mail.endsWith(`.${domain}`)) continue;
     const owners = own.owners(domain);
     if (owners.size === 0) {

@@ -10,6 +10,9 @@
 //     own host; the place keeps it too only when it is one government with that county (a consolidated
 //     city-county: Butte-Silver Bow, co.silverbow.mt.us);
 //   - its name says county or parish in another way (vercounty.org, beaver.okcounties.org): nobody's;
+//   - the .gov registry (or the GSA list) already gives the host to a town or township of the same name that is
+//     another government (town-place.ts: Hempstead village, NY listed at hempsteadny.gov, the registry's "Town of
+//     Hempstead"): the town's, not the place's;
 //   - the place shares its name with a county of its state that it does not lie in, the host is the place's only
 //     by this row, the place has its own home page elsewhere (the .gov registry's or the GSA list's), and the
 //     county's own OpenAddresses definition publishes on the host (jcgis.jacksongov.org for Jackson County, MO):
@@ -20,6 +23,7 @@ import { readDeclared, type DeclaredCtx } from "./declared";
 import { GovIndex, governmentName, keyOf, nameTokens } from "./dotgov";
 import { bareDomain, type OwnHosts } from "./own-hosts";
 import { countyNamedByHost, hostSaysCounty } from "./domain-names";
+import { anotherOfTheName } from "./town-place";
 import { placeBase } from "../../src/directory/names";
 import { type JurisdictionIn, Records, isHttpUrl, resourceRow } from "./records-common";
 import { HOME_SORT_KEY, HOME_TOPICS } from "./gsa";
@@ -57,12 +61,15 @@ export interface PlaceHostEvidence {
   countyHosts: Map<string, Set<string>>;
   /** governments already owning the host (from the registry and the GSA list) */
   owners: (host: string) => Set<string>;
+  /** the data file's governments by id (for the owners' names and kinds) */
+  jurisdictions?: Map<string, JurisdictionIn>;
 }
 
 export type PlaceHostOwner =
   | { owner: "place" }
   | { owner: "county"; county: JurisdictionIn; alsoPlace: boolean; why: "named" | "same_name_county_definition" }
-  | { owner: "none"; why: "says_county" };
+  | { owner: "none"; why: "says_county" }
+  | { owner: "town"; town: JurisdictionIn; why: "registry_town" };
 
 /** Whose own host a UScityURL row's site (at a host's root) is: see the rules at the top of this file. */
 export function placeHostOwner(j: JurisdictionIn, url: string, ev: PlaceHostEvidence): PlaceHostOwner {
@@ -75,6 +82,11 @@ export function placeHostOwner(j: JurisdictionIn, url: string, ev: PlaceHostEvid
     return { owner: "county", county: named, alsoPlace: one, why: "named" };
   }
   if (hostSaysCounty(host, placeKey)) return { owner: "none", why: "says_county" };
+  if (!ev.owners(host).has(j.jurisdiction_id))
+    for (const o of ev.owners(host)) {
+      const t = ev.jurisdictions?.get(o);
+      if (t && anotherOfTheName(j, t)) return { owner: "town", town: t, why: "registry_town" };
+    }
   const same = ev.counties.get(st)?.get(placeKey) ?? [];
   const c = same.length === 1 ? same[0]!.j : null;
   const home = ev.homeHost(j.jurisdiction_id);
@@ -116,12 +128,14 @@ export async function addCityUrls(
     county_host_named: 0,
     county_host_same_name: 0,
     county_word_host_nobodys: 0,
+    town_host_registry: 0,
   };
   const ev: PlaceHostEvidence = {
     counties: new GovIndex(ctx.jurisdictions.values()).counties,
     homeHost: evidence?.homeHost ?? (() => null),
     countyHosts: evidence?.countyHosts ?? new Map(),
     owners: (h) => own.owners(h),
+    jurisdictions: ctx.jurisdictions,
   };
   const moved: string[] = [];
   for (const row of readCityUrls(input.text)) {
@@ -142,10 +156,11 @@ export async function addCityUrls(
       else {
         // the county's site (or a county body's), not the place's: no home page for the place either
         if (o.owner === "county") c[o.why === "named" ? "county_host_named" : "county_host_same_name"]++;
+        else if (o.owner === "town") c.town_host_registry++;
         else c.county_word_host_nobodys++;
-        moved.push(
-          `${bareDomain(row.url)}: ${j.jurisdiction_id} -> ${o.owner === "county" ? `${o.county.jurisdiction_id} (${o.why})` : `nobody (${o.why})`}`,
-        );
+        const to =
+          o.owner === "county" ? o.county.jurisdiction_id : o.owner === "town" ? o.town.jurisdiction_id : "nobody";
+        moved.push(`${bareDomain(row.url)}: ${j.jurisdiction_id} -> ${to} (${o.why})`);
         continue;
       }
     }
@@ -178,7 +193,8 @@ export async function addCityUrls(
     `  uscityurl: rows ${c.rows}, with a website ${c.with_url}, place not held ${c.place_not_held}, ` +
       `already with a .gov/GSA home page ${c.already_home}, home pages added ${c.added}; hosts not the place's: ` +
       `${c.county_host_named} name a county, ${c.county_host_same_name} the same-named county's (its OpenAddresses ` +
-      `definition), ${c.county_word_host_nobodys} say county (nobody's)`,
+      `definition), ${c.county_word_host_nobodys} say county (nobody's), ${c.town_host_registry} a same-named town's ` +
+      `(the registry's)`,
   );
   for (const l of moved.slice(0, 8)) ctx.log(`    ${l}`);
   if (process.env.BUILD_VERBOSE) for (const l of moved.slice(8)) ctx.log(`    ${l}`);

@@ -235,6 +235,25 @@ describe("own hosts named by the .gov registry (registry-hosts.ts)", () => {
     ["Domain name,Domain type,Organization name,Suborganization name,City,State,Security contact email", ...rows].join(
       "\n",
     );
+  test("a row whose contact is at a government's domain is that government's, unless the row is a council of governments", async () => {
+    const { addContactEmailHosts } = await import("../../scripts/build/registry-hosts");
+    const own8 = new OwnHosts();
+    own8.add("cousub:3904950064", "mifflin-oh.gov");
+    const js = new Map([
+      [
+        "cousub:3904950064",
+        { jurisdiction_id: "cousub:3904950064", type: "cousub", state: "OH", name: "Mifflin township" },
+      ],
+    ]) as any;
+    const csv = registry(
+      "mifflin-oh.gov,City,Mifflin Township,,Gahanna,OH,mainc@mifflin-oh.gov",
+      "mifflintwppd-oh.gov,City,Mifflin Township Police,,Gahanna,OH,mainc@mifflin-oh.gov",
+      "meccrcog-oh.gov,City,Regional Council of Governments,,Gahanna,OH,mainc@mifflin-oh.gov",
+    );
+    addContactEmailHosts(own8, csv, js);
+    expect([...own8.owners("mifflintwppd-oh.gov")]).toEqual(["cousub:3904950064"]);
+    expect(own8.owners("meccrcog-oh.gov").size).toBe(0);
+  });
   test("a County row naming 'X Co.' is county X's own host; a special district named after the county is not", async () => {
     const { addNamedRegistryHosts } = await import("../../scripts/build/registry-hosts");
     const own4 = new OwnHosts();

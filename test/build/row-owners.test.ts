@@ -47,6 +47,7 @@ beforeAll(async () => {
     homeHost: (id) => reg.homes.get(id)?.row.domain ?? null,
     countyHosts: countyDefinitionHosts(oa, js),
     owners: (h) => own.owners(h),
+    jurisdictions: js,
   };
 }, 600_000);
 
@@ -63,6 +64,7 @@ const cityUrlOwner = (placeId: string) => {
   const row = readCityUrls(text("uscityurl/UScityURL.csv")).find((r) => r.placeId === placeId);
   expect(row?.url).toBeTruthy();
   const o = placeHostOwner(js.get(placeId)!, row!.url!, ev);
+  if (o.owner === "town") return [o.town.jurisdiction_id];
   return o.owner === "county" ? [o.county.jurisdiction_id, ...(o.alsoPlace ? [placeId] : [])] : o.owner;
 };
 
@@ -92,6 +94,29 @@ describe("staged rows filed under the wrong government", () => {
     expect(
       rows("SELECT url FROM resources WHERE jurisdiction_id = 'place:2935648' AND name LIKE '%official website'"),
     ).toEqual([{ url: "https://cityofjacksonmo.gov/" }]);
+  });
+
+  test("UScityURL: a village listed at its same-named town's registry domain: the town's host, not the village's", async () => {
+    // "1600000US3633139,Hempstead,New York,1,https://hempsteadny.gov/": the registry's row is "hempsteadny.gov,City,
+    // Town of Hempstead": the Town's; the Village of Hempstead is another government
+    expect(ev.owners("hempsteadny.gov").has("cousub:3605934000")).toBe(true);
+    expect(cityUrlOwner("place:3633139")).toEqual(["cousub:3605934000"]);
+    // a place and a county subdivision of one name and kind stay one government (a Wisconsin city's site)
+    expect(cityUrlOwner("place:5553000")).toBe("place");
+    // the registry's domains are filed by the row's own words: the Town of Hempstead's is not the Village's, and
+    // Franklin Township's (Somerset) is not Franklin borough's (Sussex); a New Jersey borough's domain stays with the
+    // borough (place and county subdivision are one government), and so does a Massachusetts city's (Framingham
+    // city, the Census's "Framingham town": one government in a state where a city is its own subdivision)
+    const { anotherOfTheName } = await import("../../scripts/build/town-place");
+    const j = (id: string) => js.get(id)!;
+    expect(anotherOfTheName(j("place:3633139"), j("cousub:3605934000"))).toBe(true);
+    expect(anotherOfTheName(j("place:3424930"), j("cousub:3403524900"))).toBe(true);
+    expect(anotherOfTheName(j("place:3416660"), j("cousub:3402516660"))).toBe(false);
+    expect(anotherOfTheName(j("place:2524960"), j("cousub:2501724925"))).toBe(false);
+    // in the data file: the village has no home page at the Town's site
+    expect(
+      rows("SELECT url FROM resources WHERE jurisdiction_id = 'place:3633139' AND url LIKE '%hempsteadny.gov%'"),
+    ).toEqual([]);
   });
 
   test("GSA local file: a bare name repeating its domain (accesskent.com) is the county of that name", () => {

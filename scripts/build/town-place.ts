@@ -1,0 +1,27 @@
+// Whether a county subdivision is another government than the place of the same name: the Town of Hempstead and the
+// Village of Hempstead (NY), the Town of Groton and the City of Groton (CT), Franklin Township (Somerset) and Franklin
+// borough (Sussex, NJ). Used where a staged row's domain, filed under the town by the row's own words, would also go
+// to the same-named place by its name alone (registry-hosts.ts, uscityurl.ts).
+// One government, never "another": the same kind (a Wisconsin city and its county subdivision; a New Jersey borough);
+// a city or town of Massachusetts, New Hampshire, Maine or Rhode Island, which is its own county subdivision whatever
+// the Census calls it (Framingham city, "Framingham town"); a consolidated or metro government (Louisville).
+import { keyOf, nameTokens } from "./dotgov-names";
+import { placeBase } from "../../src/directory/names";
+import type { JurisdictionIn } from "./records-common";
+
+const ONE_TIER = new Set(["MA", "NH", "ME", "RI"]);
+const MUNICIPAL = new Set(["city", "town", "village", "borough", "township"]);
+const kind = (j: JurisdictionIn) => (j.legal_type ?? placeBase(j.name).legal ?? "").toLowerCase();
+const nameKey = (j: JurisdictionIn) => keyOf(nameTokens(placeBase(j.name).base));
+
+export function anotherOfTheName(place: JurisdictionIn, other: JurisdictionIn): boolean {
+  return (
+    other.type === "cousub" &&
+    !!place.state &&
+    other.state === place.state &&
+    !ONE_TIER.has(place.state) &&
+    MUNICIPAL.has(kind(place)) &&
+    kind(other) !== kind(place) &&
+    nameKey(other) === nameKey(place)
+  );
+}
