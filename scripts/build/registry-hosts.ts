@@ -9,10 +9,9 @@
 //     state code after it (oxnard.gov); "City and County of X" names county X (honolulu.gov).
 // Ambiguous names (two counties or places of one state) give nothing.
 import { parseCsv } from "./csv";
-import { anotherOfTheName } from "./town-place";
+import { anotherOfTheName, kindOf } from "./town-place";
 import { STRONG_MCD_STATES, keyOf, nameTokens } from "./dotgov";
 import { baseName } from "./legal";
-import { placeBase } from "../../src/directory/names";
 import type { OwnHosts } from "./own-hosts";
 import type { JurisdictionIn } from "./records-common";
 
@@ -174,7 +173,12 @@ export function addContactEmailHosts(
 
 const NEW_ENGLAND = new Set(["CT", "MA", "ME", "NH", "RI", "VT"]);
 const PREFIX: Record<string, string> = { city: "cityof", town: "townof", village: "villageof" };
-const legalOf = (j: JurisdictionIn) => (j.legal_type ?? placeBase(j.name).legal)?.toLowerCase() ?? null;
+/** A government's .us locality names (RFC 1480): <label>.<name>.<st>.us, a name of several words also hyphenated
+ *  (co.black-hawk.ia.us, co.isle-of-wight.va.us, ci.west-bend.wi.us). */
+const usLocalityNames = (label: "co" | "ci", j: JurisdictionIn, st: string): string[] => {
+  const words = nameTokens(baseName(j.name));
+  return [`${label}.${keyOf(words)}.${st}.us`, ...(words.length > 1 ? [`${label}.${words.join("-")}.${st}.us`] : [])];
+};
 
 /** Local governments' hosts under their state's own domains, by the states' naming of delegated names. The state's
  *  domains: <st>.gov, and <statename>.gov where the registry lists it as the state's (colorado.gov, iowa.gov,
@@ -232,7 +236,7 @@ export function addDelegatedHosts(
   const kinds = new Map<string, { places: number; cousubs: number }>();
   for (const j of all)
     if (j.state && (j.type === "place" || j.type === "cousub") && j.legal_type !== "CDP") {
-      const k = `${j.state}|${key(baseName(j.name))}|${legalOf(j)}`;
+      const k = `${j.state}|${key(baseName(j.name))}|${kindOf(j)}`;
       const c = kinds.get(k) ?? kinds.set(k, { places: 0, cousubs: 0 }).get(k)!;
       if (j.type === "place") c.places++;
       else c.cousubs++;
@@ -247,10 +251,7 @@ export function addDelegatedHosts(
     const domains = stateDomains.get(j.state) ?? [`${st}.gov`];
     if (j.type === "county") {
       if (countyKeys.get(`${j.state}|${k}`) !== 1) continue;
-      own.add(j.jurisdiction_id, `co.${k}.${st}.us`);
-      // a name of several words is hyphenated in the .us locality names (co.black-hawk.ia.us, co.isle-of-wight.va.us)
-      const words = nameTokens(baseName(j.name));
-      if (words.length > 1) own.add(j.jurisdiction_id, `co.${words.join("-")}.${st}.us`);
+      for (const h of usLocalityNames("co", j, st)) own.add(j.jurisdiction_id, h);
       for (const d of domains) {
         own.add(j.jurisdiction_id, `${k}county.${d}`);
         own.add(j.jurisdiction_id, `${k}co.${d}`);
@@ -262,17 +263,12 @@ export function addDelegatedHosts(
     // the prefix says the government's kind (cityofcedarburg.wi.gov is the City, never the Town of Cedarburg); the
     // bare name only for a New England town (barrington.ri.gov): elsewhere a state's agencies use bare words under
     // its domain (commerce., energy., justice.) that are also the names of cities
-    const prefix = PREFIX[legalOf(j) ?? ""];
-    const typed = kinds.get(`${j.state}|${k}|${legalOf(j)}`);
+    const prefix = PREFIX[kindOf(j)];
+    const typed = kinds.get(`${j.state}|${k}|${kindOf(j)}`);
     const hosts: string[] = [];
     if (prefix && typed && typed.places <= 1 && typed.cousubs <= 1 && (j.type === "place" || typed.places === 0)) {
       hosts.push(...domains.map((d) => `${prefix}${k}.${d}`));
-      // a city's .us locality name (RFC 1480 "CI"): ci.<name>.<st>.us, a name of several words also hyphenated
-      if (legalOf(j) === "city") {
-        hosts.push(`ci.${k}.${st}.us`);
-        const words = nameTokens(baseName(j.name));
-        if (words.length > 1) hosts.push(`ci.${words.join("-")}.${st}.us`);
-      }
+      if (kindOf(j) === "city") hosts.push(...usLocalityNames("ci", j, st));
     }
     if (sole && local(j) && NEW_ENGLAND.has(j.state) && j.type === "cousub")
       hosts.push(...domains.map((d) => `${k}.${d}`));

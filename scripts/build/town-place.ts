@@ -10,8 +10,11 @@ import { placeBase } from "../../src/directory/names";
 import type { JurisdictionIn } from "./records-common";
 
 const ONE_TIER = new Set(["MA", "NH", "ME", "RI"]);
-const MUNICIPAL = new Set(["city", "town", "village", "borough", "township"]);
-const kind = (j: JurisdictionIn) => (j.legal_type ?? placeBase(j.name).legal ?? "").toLowerCase();
+/** Legal kinds of an ordinary municipality: any other (consolidated government, unified government, metro
+ *  government, "(balance)") is a government that is also its county. */
+export const MUNICIPAL = new Set(["city", "town", "village", "borough", "township"]);
+/** A place's or subdivision's legal kind ("city", "town", "village" ...; "" when none is known). */
+export const kindOf = (j: JurisdictionIn) => (j.legal_type ?? placeBase(j.name).legal ?? "").toLowerCase();
 const nameKey = (j: JurisdictionIn) => keyOf(nameTokens(placeBase(j.name).base));
 
 export function anotherOfTheName(place: JurisdictionIn, other: JurisdictionIn): boolean {
@@ -20,8 +23,8 @@ export function anotherOfTheName(place: JurisdictionIn, other: JurisdictionIn): 
     !!place.state &&
     other.state === place.state &&
     !ONE_TIER.has(place.state) &&
-    MUNICIPAL.has(kind(place)) &&
-    kind(other) !== kind(place) &&
+    MUNICIPAL.has(kindOf(place)) &&
+    kindOf(other) !== kindOf(place) &&
     nameKey(other) === nameKey(place)
   );
 }

@@ -23,7 +23,7 @@ import { readDeclared, type DeclaredCtx } from "./declared";
 import { GovIndex, governmentName, keyOf, nameTokens } from "./dotgov";
 import { bareDomain, type OwnHosts } from "./own-hosts";
 import { countyNamedByHost, hostSaysCounty } from "./domain-names";
-import { anotherOfTheName } from "./town-place";
+import { MUNICIPAL, anotherOfTheName } from "./town-place";
 import { placeBase } from "../../src/directory/names";
 import { type JurisdictionIn, Records, isHttpUrl, resourceRow } from "./records-common";
 import { HOME_SORT_KEY, HOME_TOPICS } from "./gsa";
@@ -47,10 +47,6 @@ export function readCityUrls(text: string): CityUrlRow[] {
     };
   });
 }
-
-/** Legal kinds of an ordinary municipality: any other (consolidated government, unified government, metro
- *  government, "(balance)") is a government that is also its county. */
-const MUNICIPAL = new Set(["city", "town", "village", "borough", "township"]);
 
 export interface PlaceHostEvidence {
   /** the counties of each state by county key (GovIndex.counties) */
