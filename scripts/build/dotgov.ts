@@ -14,6 +14,7 @@ import {
   qualifiedHead,
   type Variant,
 } from "./dotgov-names";
+import { nearSpelling } from "./domain-names";
 // re-exported for the modules that match names the same way
 export { governmentName, keyOf, nameTokens, orgVariants };
 
@@ -157,6 +158,28 @@ function byCounty(idx: GovIndex, cands: Candidate[], row: DotgovRow, key: string
   return inCity.length === 1 ? inCity[0]! : null;
 }
 
+/** A municipal row whose organisation misspells the name ("Inc. Village of Hemsptead", "Town of Smithfeld") while
+ *  its domain spells it right (villageofhempsteadny.gov, smithfieldri.gov): the one government of the state whose
+ *  name key is a slip of the pen from the row's (nearSpelling) AND is written out in the domain's label. Two
+ *  witnesses, so a name merely close to another place's (Mableton, Mapleton) never moves a row. At most one letter
+ *  longer or shorter: a word added to the name ("Borough of Emerson PD", "Kenedy 4B Corporation") is no slip. */
+function misspelt(idx: GovIndex, row: DotgovRow, variants: Variant[]): Candidate | null {
+  const label = row.domain.replace(/\.gov$/, "").replace(/[^a-z0-9]/g, "");
+  const locals = idx.locals.get(row.state);
+  if (!locals) return null;
+  for (const v of variants) {
+    if (v.key.length < 4) continue;
+    const keys = [...locals.keys()].filter(
+      (k) => k !== v.key && Math.abs(k.length - v.key.length) <= 1 && label.includes(k) && nearSpelling(v.key, k),
+    );
+    if (keys.length !== 1) continue;
+    const cands = localCandidates(idx, row.state, { ...v, key: keys[0]! });
+    if (cands.length === 1) return cands[0]!;
+    if (cands.length > 1) return byCounty(idx, cands, row, keys[0]!);
+  }
+  return null;
+}
+
 export type MatchResult =
   | { ok: true; j: JurisdictionIn }
   | {
@@ -198,6 +221,8 @@ export function matchRow(
   const last = variants[variants.length - 1];
   if (isOffice(row.org, row.state)) return { ok: false, reason: "office_of_a_government" };
   if (DEPARTMENT.test(nameTokens(row.org).join(" "))) return { ok: false, reason: "department_or_agency" };
+  const slip = row.type === "City" ? misspelt(idx, row, variants) : null;
+  if (slip) return { ok: true, j: slip.j };
   if (
     row.type === "City" &&
     last &&

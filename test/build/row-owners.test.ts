@@ -19,6 +19,7 @@ let js: Map<string, JurisdictionIn>;
 let idx: GovIndex;
 let gsa: GsaRow[];
 let ev: PlaceHostEvidence;
+let reg: ReturnType<typeof matchRegistry>;
 const text = (f: string) => readFileSync(join(SHARED_DATA, f), "utf8");
 const rows = (sql: string, ...p: any[]) => db.query(sql).all(...p) as any[];
 
@@ -38,7 +39,7 @@ beforeAll(async () => {
   ];
   // the evidence the build gives the UScityURL rows: the registry's home pages and domains, and the hosts each
   // county's OpenAddresses definition publishes on
-  const reg = matchRegistry(readDotgov(text("dotgov/current-full.csv")).rows, js.values());
+  reg = matchRegistry(readDotgov(text("dotgov/current-full.csv")).rows, js.values());
   const own = new OwnHosts();
   for (const [id, list] of reg.domains) for (const d of list) own.add(id, d);
   const oa = new TextDecoder().decode(gunzipSync(readFileSync(join(SHARED_DATA, "openaddresses/us_sources.jsonl.gz"))));
@@ -113,9 +114,11 @@ describe("staged rows filed under the wrong government", () => {
     expect(anotherOfTheName(j("place:3424930"), j("cousub:3403524900"))).toBe(true);
     expect(anotherOfTheName(j("place:3416660"), j("cousub:3402516660"))).toBe(false);
     expect(anotherOfTheName(j("place:2524960"), j("cousub:2501724925"))).toBe(false);
-    // in the data file: the village has no home page at the Town's site
+    // in the data file: the village has no home page at the Town's site (its own is villageofhempsteadny.gov)
     expect(
-      rows("SELECT url FROM resources WHERE jurisdiction_id = 'place:3633139' AND url LIKE '%hempsteadny.gov%'"),
+      rows(
+        "SELECT url FROM resources WHERE jurisdiction_id = 'place:3633139' AND (url LIKE '%//hempsteadny.gov%' OR url LIKE '%.hempsteadny.gov%')",
+      ),
     ).toEqual([]);
   });
 
@@ -153,6 +156,29 @@ describe("staged rows filed under the wrong government", () => {
     expect(
       rows("SELECT url FROM resources WHERE jurisdiction_id = 'county:25021' AND url LIKE '%norfolkdeeds.org%'").length,
     ).toBe(2);
+  });
+
+  test("registry and GSA local rows: an organisation misspelling the municipality its domain spells right is that municipality", () => {
+    const registryOwner = (domain: string) =>
+      [...reg.domains].find(([, list]) => list.includes(domain))?.[0] ??
+      `unmatched: ${reg.unmatched.find((u) => u.row.domain === domain)?.reason}`;
+    // "villageofhempsteadny.gov,City,Inc. Village of Hemsptead,,Hemsptead,NY": the Village of Hempstead
+    expect(registryOwner("villageofhempsteadny.gov")).toBe("place:3633139");
+    expect(registryOwner("smithfieldri.gov")).toBe("cousub:4400766200"); // "Town of Smithfeld"
+    expect(registryOwner("radnortwpoh.gov")).toBe("cousub:3904165312"); // "Randor Township"
+    // a word added to the name is no slip of the pen ("Borough of Emerson PD", "Kenedy 4B Corporation"), and a name
+    // close to another place's that the domain does not spell (mableton.gov; Mapleton) moves nothing
+    expect(registryOwner("emersonnjpd.gov")).toBe("unmatched: no_name_match");
+    expect(registryOwner("kenedytxedc.gov")).toBe("unmatched: no_name_match");
+    expect(registryOwner("mableton.gov")).toBe("unmatched: no_name_match");
+    // the GSA local file's rows go through the same matcher
+    expect(gsaOwner("bismarck.org")).toBe("place:3807200"); // "City of Bismark"
+    expect(gsaOwner("ci.san-bernardino.ca.us")).toBe("place:0665000"); // "City of San Bernadino"
+    expect(gsaOwner("cityofroxboro.com")).toBe("place:3758160"); // "city of foxboro", NC
+    // in the data file: the village's home page is its registry domain
+    expect(
+      rows("SELECT url FROM resources WHERE jurisdiction_id = 'place:3633139' AND name LIKE '%official website'"),
+    ).toEqual([{ url: "https://villageofhempsteadny.gov/" }]);
   });
 
   test("GSA county file: a county's row on a domain that names a town takes the row's Link, never the town's domain", () => {
