@@ -137,13 +137,13 @@ function localCandidates(idx: GovIndex, state: string, v: Variant): Candidate[] 
   return c;
 }
 
+/** The row's domain as one run of letters and digits, without ".gov" (villageofhempsteadny). */
+const domainLabel = (row: DotgovRow) => row.domain.replace(/\.gov$/, "").replace(/[^a-z0-9]/g, "");
+
 /** Several governments of one name in the state: pick the one whose county is named in the domain or the
  *  organization name, else the one in the county of the registry's City (the mailing city). */
 function byCounty(idx: GovIndex, cands: Candidate[], row: DotgovRow, key: string): Candidate | null {
-  const label = row.domain
-    .replace(/\.gov$/, "")
-    .replace(/[^a-z0-9]/g, "")
-    .replace(key, "");
+  const label = domainLabel(row).replace(key, "");
   const orgKey = keyOf(nameTokens(row.org)).replace(key, "");
   const named = cands.filter(
     (c) => c.countyKey && c.countyKey.length >= 4 && (label.includes(c.countyKey) || orgKey.includes(c.countyKey)),
@@ -164,7 +164,7 @@ function byCounty(idx: GovIndex, cands: Candidate[], row: DotgovRow, key: string
  *  witnesses, so a name merely close to another place's (Mableton, Mapleton) never moves a row. At most one letter
  *  longer or shorter: a word added to the name ("Borough of Emerson PD", "Kenedy 4B Corporation") is no slip. */
 function misspelt(idx: GovIndex, row: DotgovRow, variants: Variant[]): Candidate | null {
-  const label = row.domain.replace(/\.gov$/, "").replace(/[^a-z0-9]/g, "");
+  const label = domainLabel(row);
   const locals = idx.locals.get(row.state);
   if (!locals) return null;
   for (const v of variants) {
