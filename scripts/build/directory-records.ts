@@ -36,6 +36,7 @@ import { addContactEmailHosts, addDelegatedHosts, addNamedRegistryHosts, addStat
 import { addCityUrls } from "./uscityurl";
 import { addPageRecords, type CheckCtx } from "./pages";
 import { CONSOLIDATED } from "./same-as";
+import { settleDisputedHosts } from "./disputed-hosts";
 
 /** A GIS link (OpenAddresses) filed under one government but served from another government's own host (a
  *  city's server given as the county's): its publisher is the host's government and it is not official for the
@@ -232,12 +233,22 @@ export async function buildDirectoryRecords(ctx: DirectoryCtx): Promise<{
   const own = new OwnHosts();
   const words = OfficeWords.load(join(ctx.projectRoot, "data/office-words.yaml"));
   const { homes, text: registryText } = addRegistry(rec, ctx, summary, own, words);
+  const registryOwn = own.copy();
   const gsaHomes = await addGsaHomes(rec, ctx, homes, summary, own, (t, st) => words.hits(t, st).length > 0);
   const oa = await readDeclared(ctx, OA_INPUT);
   await addCityUrls(rec, ctx, (id) => homes.has(id) || gsaHomes.has(id), own, summary, {
     homeHost: (id) => homes.get(id) ?? gsaHomes.get(id) ?? null,
     countyHosts: oa ? countyDefinitionHosts(oa.text, ctx.jurisdictions) : new Map(),
   });
+  const checkCtx = pageCheckCtx(rec, ctx, own);
+  const disputed = settleDisputedHosts(own, rec, {
+    jurisdictions: ctx.jurisdictions,
+    registry: registryOwn,
+    twins: checkCtx.twins,
+  });
+  summary.own_hosts_disputed_claims_dropped = disputed.length;
+  ctx.log(`  hosts two lists give to two governments, settled (claims dropped): ${disputed.length}`);
+  for (const l of disputed) ctx.log(`    ${l}`);
   const delegated = addDelegatedHosts(own, ctx.jurisdictions.values(), registryText);
   summary.own_hosts_delegated_counties = delegated.counties;
   summary.own_hosts_delegated_locals = delegated.locals;
@@ -254,7 +265,6 @@ export async function buildDirectoryRecords(ctx: DirectoryCtx): Promise<{
     if (process.env.BUILD_VERBOSE) for (const l of mail.lines.slice(6)) ctx.log(`    ${l}`);
   }
   await addOpenAddresses(rec, ctx, (id) => [homes.get(id), gsaHomes.get(id)].filter((u): u is string => !!u), summary);
-  const checkCtx = pageCheckCtx(rec, ctx, own);
   const foreign = demoteForeignHosts(rec, ctx, own, checkCtx.twins);
   summary.gis_links_on_another_governments_host = foreign.length;
   ctx.log(

@@ -32,6 +32,21 @@ export class OwnHosts {
     else this.byDomain.set(d, new Set([jurisdictionId]));
   }
 
+  /** Takes a government's claim to a listed domain back (disputed-hosts.ts). */
+  remove(jurisdictionId: string, domain: string): void {
+    const d = bareDomain(domain);
+    const s = this.byDomain.get(d);
+    s?.delete(jurisdictionId);
+    if (s && !s.size) this.byDomain.delete(d);
+  }
+
+  /** A copy holding the same claims (to remember what one source alone gave). */
+  copy(): OwnHosts {
+    const c = new OwnHosts();
+    for (const [d, s] of this.byDomain) c.byDomain.set(d, new Set(s));
+    return c;
+  }
+
   /** The governments owning the host: those of the longest listed domain the host equals or is under. */
   owners(host: string): Set<string> {
     const labels = host

@@ -12,6 +12,7 @@ import { matchGsaRow, readGsa, type GsaRow } from "../../scripts/build/gsa";
 import { placeHostOwner, readCityUrls, type PlaceHostEvidence } from "../../scripts/build/uscityurl";
 import { countyDefinitionHosts } from "../../scripts/build/openaddresses";
 import { OwnHosts } from "../../scripts/build/own-hosts";
+import { losers } from "../../scripts/build/disputed-hosts";
 import type { JurisdictionIn } from "../../scripts/build/records-common";
 
 let db: Database;
@@ -190,5 +191,43 @@ describe("staged rows filed under the wrong government", () => {
     expect(
       rows("SELECT url FROM resources WHERE jurisdiction_id = 'county:45055' AND name LIKE '%official website'"),
     ).toEqual([{ url: "http://www.kershaw.sc.gov/" }]);
+  });
+
+  test("a host two lists give to two governments: the name the host spells, then the registry, then the county of the place's name", () => {
+    const registry = new OwnHosts();
+    for (const [id, list] of reg.domains) for (const d of list) registry.add(id, d);
+    const lose = (host: string, ...ids: string[]) =>
+      losers(
+        host,
+        ids.map((id) => js.get(id)!),
+        { jurisdictions: js, registry, twins: () => [] },
+      ).sort();
+    // the name: UScityURL lists League City's leaguecitytx.gov for New Home, TX; crossplains.org for Plains as well
+    // as Cross Plains (the longer name spelt wins); the GSA county file files jeffersontownky.com under Jefferson
+    // County, KY
+    expect(lose("leaguecitytx.gov", "place:4841980", "place:4851012")).toEqual(["place:4851012"]);
+    expect(lose("crossplains.org", "place:4817816", "place:4857968")).toEqual(["place:4857968"]);
+    expect(lose("jeffersontownky.com", "county:21111", "place:2140222")).toEqual(["county:21111"]);
+    // the registry: pbgfl.gov is the City of Palm Beach Gardens' (the GSA county row said Palm Beach County); qac.gov
+    // is Queen Anne's County's (UScityURL gave qac.org to Queen Anne town)
+    expect(lose("pbgfl.com", "county:12099", "place:1254075")).toEqual(["county:12099"]);
+    expect(lose("qac.org", "county:24035", "place:2464500")).toEqual(["place:2464500"]);
+    // Macon town, NC lies in Warren County: maconnc.org is Macon County's
+    expect(lose("maconnc.org", "county:37113", "place:3740540")).toEqual(["place:3740540"]);
+    // undecided: Minidoka city lies in Minidoka County; one government: a unified government named after its county;
+    // a registry claim on the host itself stays (Louisville Jefferson County Metro Government)
+    expect(lose("minidoka.id.us", "county:16067", "place:1653110")).toEqual([]);
+    expect(lose("echolscountyga.com", "county:13101", "place:1326156")).toEqual([]);
+    expect(lose("louisvilleky.gov", "place:2148000", "place:2148006")).toEqual([]);
+    // and the built file: no home page on the host the government lost
+    expect(
+      rows("SELECT url FROM resources WHERE jurisdiction_id = 'county:21111' AND url LIKE '%jeffersontownky%'"),
+    ).toEqual([]);
+    expect(
+      rows("SELECT url FROM resources WHERE jurisdiction_id = 'place:4851012' AND url LIKE '%leaguecitytx%'"),
+    ).toEqual([]);
+    expect(
+      rows("SELECT url FROM resources WHERE jurisdiction_id = 'place:2140222' AND url LIKE '%jeffersontownky%'").length,
+    ).toBeGreaterThan(0);
   });
 });
