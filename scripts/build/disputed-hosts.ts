@@ -93,6 +93,7 @@ export function losers(host: string, claimants: JurisdictionIn[], ctx: DisputeCt
   for (const p of claimants)
     if (
       p.type !== "county" &&
+      !registered.has(p.jurisdiction_id) &&
       claimants.some(
         (c) => c.type === "county" && c.jurisdiction_id !== p.county_id && governmentKey(c) === governmentKey(p),
       )
