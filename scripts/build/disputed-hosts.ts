@@ -11,12 +11,13 @@
 //      town);
 //   3. a county of the place's own name that the place does not lie in (maconnc.org: Macon County, not Macon town).
 // A claim the .gov registry itself makes on the host is never dropped (louisvilleky.gov: Louisville Jefferson County
-// Metro Government). Otherwise all keep it (minidoka.id.us: Minidoka County and Minidoka city, which lies in it). One government under
-// two ids (a consolidated city-county, a unified government named after its county) is never a dispute. A loser's
-// home page from the GSA list or UScityURL on that host is removed: it was another government's site.
+// Metro Government). Otherwise all keep it (minidoka.id.us: Minidoka County and Minidoka city, which lies in it).
+// One government under two ids (a consolidated city-county; a unified, consolidated or metro government in its
+// county: town-place.ts) is never a dispute. A loser's home page from the GSA list or UScityURL on that host is
+// removed: it was another government's site.
 import { bareDomain, hostOf, type OwnHosts } from "./own-hosts";
-import { countyKey, keyOf, nameTokens } from "./dotgov-names";
-import { placeBase } from "../../src/directory/names";
+import { countyKey } from "./dotgov-names";
+import { nameKey, oneWithItsCounty } from "./town-place";
 import type { JurisdictionIn, Records } from "./records-common";
 
 /** The host's name label: "leaguecitytx" (leaguecitytx.gov), "hillcity" (ci.hillcity.mn.us), "laporteco"
@@ -32,20 +33,7 @@ export function hostNameLabel(host: string): string | null {
 
 /** The name key a government goes by: "leaguecity", "jefferson" (Jefferson County), "queenannes". */
 export function governmentKey(j: Pick<JurisdictionIn, "type" | "name">): string {
-  return j.type === "county" ? countyKey(j.name) : keyOf(nameTokens(placeBase(j.name).base));
-}
-
-const CONSOLIDATED_WORD = /\b(consolidated|unified|metro|metropolitan|balance)\b/;
-
-/** One government under a county and a place id that the twins list does not hold: a unified government named
- *  after its county ("Echols County consolidated government", "Hartsville/Trousdale County", "Butte-Silver Bow")
- *  lying in it. */
-function namedAfterItsCounty(p: JurisdictionIn, c: JurisdictionIn): boolean {
-  if (p.county_id !== c.jurisdiction_id) return false;
-  const t = nameTokens(p.name).join(" "),
-    k = nameTokens(c.name.replace(/\s+(county|parish|borough)$/i, "")).join(" ");
-  if (!k) return false;
-  return ` ${t} `.includes(` ${k} county `) || (CONSOLIDATED_WORD.test(t) && ` ${t} `.includes(` ${k} `));
+  return j.type === "county" ? countyKey(j.name) : nameKey(j);
 }
 
 export interface DisputeCtx {
@@ -61,8 +49,8 @@ export function losers(host: string, claimants: JurisdictionIn[], ctx: DisputeCt
   const ids = claimants.map((j) => j.jurisdiction_id);
   const same = (a: JurisdictionIn, b: JurisdictionIn) =>
     ctx.twins(a.jurisdiction_id).includes(b.jurisdiction_id) ||
-    (a.type === "county" && b.type !== "county" && namedAfterItsCounty(b, a)) ||
-    (b.type === "county" && a.type !== "county" && namedAfterItsCounty(a, b));
+    (a.type === "county" && b.type !== "county" && oneWithItsCounty(b, a)) ||
+    (b.type === "county" && a.type !== "county" && oneWithItsCounty(a, b));
   if (claimants.every((a) => claimants.every((b) => a === b || same(a, b)))) return [];
   const registered = ctx.registry.owners(host);
   const keep = (winners: string[]) =>

@@ -15,7 +15,13 @@ const ONE_TIER = new Set(["MA", "NH", "ME", "RI"]);
 export const MUNICIPAL = new Set(["city", "town", "village", "borough", "township"]);
 /** A place's or subdivision's legal kind ("city", "town", "village" ...; "" when none is known). */
 export const kindOf = (j: JurisdictionIn) => (j.legal_type ?? placeBase(j.name).legal ?? "").toLowerCase();
-const nameKey = (j: JurisdictionIn) => keyOf(nameTokens(placeBase(j.name).base));
+/** A place's or subdivision's name key ("leaguecity", "hempstead"). */
+export const nameKey = (j: Pick<JurisdictionIn, "name">) => keyOf(nameTokens(placeBase(j.name).base));
+
+/** A place of no ordinary municipal kind (a consolidated, unified or metro government, a "(balance)") lying in the
+ *  county: one government with that county (Echols County consolidated government, Butte-Silver Bow). */
+export const oneWithItsCounty = (place: JurisdictionIn, county: JurisdictionIn) =>
+  place.county_id === county.jurisdiction_id && !MUNICIPAL.has(kindOf(place));
 
 export function anotherOfTheName(place: JurisdictionIn, other: JurisdictionIn): boolean {
   return (

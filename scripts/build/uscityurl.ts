@@ -23,7 +23,7 @@ import { readDeclared, type DeclaredCtx } from "./declared";
 import { GovIndex, governmentName, keyOf, nameTokens } from "./dotgov";
 import { bareDomain, type OwnHosts } from "./own-hosts";
 import { countyNamedByHost, hostSaysCounty } from "./domain-names";
-import { MUNICIPAL, anotherOfTheName } from "./town-place";
+import { anotherOfTheName, oneWithItsCounty } from "./town-place";
 import { placeBase } from "../../src/directory/names";
 import { type JurisdictionIn, Records, isHttpUrl, resourceRow } from "./records-common";
 import { HOME_SORT_KEY, HOME_TOPICS } from "./gsa";
@@ -74,8 +74,7 @@ export function placeHostOwner(j: JurisdictionIn, url: string, ev: PlaceHostEvid
   const placeKey = keyOf(nameTokens(placeBase(j.name).base));
   const named = countyNamedByHost(host, st, ev.counties);
   if (named) {
-    const one = j.county_id === named.jurisdiction_id && !MUNICIPAL.has((j.legal_type ?? "").toLowerCase());
-    return { owner: "county", county: named, alsoPlace: one, why: "named" };
+    return { owner: "county", county: named, alsoPlace: oneWithItsCounty(j, named), why: "named" };
   }
   if (hostSaysCounty(host, placeKey)) return { owner: "none", why: "says_county" };
   if (!ev.owners(host).has(j.jurisdiction_id))
