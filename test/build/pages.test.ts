@@ -50,6 +50,14 @@ const reasons = (over: Partial<PageRecord>) => {
   return c.ok ? [] : c.reasons;
 };
 
+/** The own hosts addDelegatedHosts gives these governments (no registry rows). */
+async function delegatedHosts(js: object[]): Promise<OwnHosts> {
+  const { addDelegatedHosts } = await import("../../scripts/build/registry-hosts");
+  const own = new OwnHosts();
+  addDelegatedHosts(own, js as any[], null);
+  return own;
+}
+
 describe("the quote check", () => {
   test("phone, e-mail and address are kept only when the quote shows them", () => {
     expect(check({ phone: "312-603-5105", email: "help@cookcountyil.gov", address: "118 N. Clark St." })).toEqual({
@@ -310,15 +318,12 @@ describe("own hosts named by the .gov registry (registry-hosts.ts)", () => {
     expect(own5.isOwn("cityofcommerce.iowa.gov", "place:1917220")).toBe(true);
   });
   test("a delegated name's prefix says the kind: the City and the Town of Cedarburg are two governments", async () => {
-    const { addDelegatedHosts } = await import("../../scripts/build/registry-hosts");
-    const own6 = new OwnHosts();
-    const js = [
+    const own6 = await delegatedHosts([
       { jurisdiction_id: "state:55", type: "state", state: "WI", name: "Wisconsin" },
       { jurisdiction_id: "place:5513375", type: "place", state: "WI", name: "Cedarburg city", legal_type: "city" },
       { jurisdiction_id: "cousub:5508913350", type: "cousub", state: "WI", name: "Cedarburg city", legal_type: "city" },
       { jurisdiction_id: "cousub:5508913375", type: "cousub", state: "WI", name: "Cedarburg town", legal_type: "town" },
-    ] as any[];
-    addDelegatedHosts(own6, js, null);
+    ]);
     expect([...own6.owners("cityofcedarburg.wi.gov")]).toEqual(["place:5513375"]);
     expect([...own6.owners("townofcedarburg.wi.gov")]).toEqual(["cousub:5508913375"]);
     expect(own6.owners("cedarburg.wi.gov").size).toBe(0);
@@ -326,17 +331,14 @@ describe("own hosts named by the .gov registry (registry-hosts.ts)", () => {
     expect([...own6.owners("www.ci.cedarburg.wi.us")]).toEqual(["place:5513375"]);
   });
   test("a city's .us locality name: ci.<name>.<st>.us, hyphenated for several words; none where two cities share the name", async () => {
-    const { addDelegatedHosts } = await import("../../scripts/build/registry-hosts");
-    const own7 = new OwnHosts();
-    const js = [
+    const own7 = await delegatedHosts([
       { jurisdiction_id: "state:31", type: "state", state: "NE", name: "Nebraska" },
       { jurisdiction_id: "place:3137000", type: "place", state: "NE", name: "Omaha city", legal_type: "city" },
       { jurisdiction_id: "place:5585350", type: "place", state: "WI", name: "West Bend city", legal_type: "city" },
       { jurisdiction_id: "place:3100001", type: "place", state: "NE", name: "Twin city", legal_type: "city" },
       { jurisdiction_id: "place:3100002", type: "place", state: "NE", name: "Twin city", legal_type: "city" },
       { jurisdiction_id: "place:3100003", type: "place", state: "NE", name: "Hamlet village", legal_type: "village" },
-    ] as any[];
-    addDelegatedHosts(own7, js, null);
+    ]);
     expect([...own7.owners("www.ci.omaha.ne.us")]).toEqual(["place:3137000"]);
     expect([...own7.owners("ci.west-bend.wi.us")]).toEqual(["place:5585350"]);
     expect([...own7.owners("ci.westbend.wi.us")]).toEqual(["place:5585350"]);
