@@ -5,7 +5,9 @@
 //   - the quote: present, at most 300 characters; a phone, e-mail or address is kept only when it is in the quote;
 //   - the host: the URL's host is the government's own (own-hosts.ts: .gov registry, GSA list, UScityURL), or the
 //     host a page on an own host names in its quoted text (`via`), e.g. a vendor's payment portal (`provider`),
-//     or that the state's own directory page names for that government (stateDirectory below);
+//     or that the state's own directory page names for that government (stateDirectory below), or that a government
+//     lying in the county (a city sending its residents to their county's office) names for the county
+//     (insideNeighbour below);
 //     a host owned by another government is refused, except a consolidated city-county twin (the same government)
 //     and the body a documented override names for that job (New York City's Department of Finance in the five
 //     borough counties), to which the record then belongs;
@@ -72,7 +74,11 @@ export function governmentOnly(name: string, jurisdictionName: string, legalType
 
 export interface CheckCtx {
   own: OwnHosts;
-  jurisdictions: Map<string, Pick<JurisdictionIn, "jurisdiction_id" | "name" | "legal_type">>;
+  jurisdictions: Map<
+    string,
+    Pick<JurisdictionIn, "jurisdiction_id" | "name" | "legal_type"> &
+      Partial<Pick<JurisdictionIn, "type" | "county_id">>
+  >;
   /** other ids of the same government (consolidated city-county twins) */
   twins: (id: string) => string[];
   /** the body a documented override names for (jurisdiction, function), if any */
@@ -98,6 +104,21 @@ function stateDirectory(viaHost: string, viaPage: string, viaQuote: string, id: 
     .replace(/[^a-z0-9]+/g, "-");
   const inPath = `-${path}-`.includes(`-${base.replace(/ /g, "-")}-`);
   return inQuote || inPath ? id : null;
+}
+
+/** A city's, town's or township's own page that sends its residents to their county's office, writing out the
+ *  office's host and naming the county ("The Contra Costa County Clerk Recorder ... visit their website at
+ *  http://www.ccclerkrec.us/"), is evidence of that host as the county's: a via page on the own host of a government
+ *  whose county_id is the record's county, its quote naming the county (its name without "County", as the state directory's), for a host no
+ *  list gives to any government (never the city's own). Returns the record's county then, else null. A neighbouring
+ *  county's page, or a city of another county, never counts. */
+function insideNeighbour(viaHost: string, viaQuote: string, urlHost: string, id: string, ctx: CheckCtx): string | null {
+  const county = ctx.jurisdictions.get(id);
+  if (!county || county.type !== "county" || ctx.own.owners(urlHost).size) return null;
+  const inside = [...ctx.own.owners(viaHost)].some((o) => o !== id && ctx.jurisdictions.get(o)?.county_id === id);
+  if (!inside) return null;
+  const words = (s: string) => ` ${squash(s.replace(/[^\w ]+/g, " "))} `;
+  return words(viaQuote).includes(words(baseName(county.name))) ? id : null;
 }
 
 /** Every check of one record; `home` is the government the record belongs to (see the header). */
@@ -140,11 +161,15 @@ export function checkPageRecord(r: PageRecord, ctx: CheckCtx): Checked {
   if (!home && r.via) {
     const viaHost = isHttpUrl(r.via.page) ? hostOf(r.via.page) : null;
     const viaQuote = String(r.via.quote ?? "");
-    const viaHome = viaHost ? (accepted(viaHost) ?? stateDirectory(viaHost, r.via.page, viaQuote, id, ctx)) : null;
+    const viaHome = viaHost
+      ? (accepted(viaHost) ??
+        stateDirectory(viaHost, r.via.page, viaQuote, id, ctx) ??
+        insideNeighbour(viaHost, viaQuote, urlHost, id, ctx))
+      : null;
     const named = squash(viaQuote).includes(urlHost.replace(/^www\./, ""));
     if (!viaHome)
       reasons.push(
-        `via page ${r.via.page} is not on the government's own host (nor its state's page naming ${ctx.jurisdictions.get(id)?.name ?? id})`,
+        `via page ${r.via.page} is not on the government's own host (nor its state's page naming ${ctx.jurisdictions.get(id)?.name ?? id}, nor a page of a government lying in it)`,
       );
     else if (viaQuote.length > QUOTE_MAX) reasons.push("via quote over 300 characters");
     else if (!named) reasons.push(`via quote does not name ${urlHost}`);

@@ -183,7 +183,7 @@ describe("the host check", () => {
     expect(checkPageRecord({ ...coweta, page: other.page, via: other }, ctx3)).toEqual({
       ok: false,
       reasons: [
-        "via page https://dor.georgia.gov/county-property-tax-facts-fulton is not on the government's own host (nor its state's page naming Coweta County)",
+        "via page https://dor.georgia.gov/county-property-tax-facts-fulton is not on the government's own host (nor its state's page naming Coweta County, nor a page of a government lying in it)",
       ],
     });
     // another state's page never counts
@@ -192,6 +192,79 @@ describe("the host check", () => {
     // another county's own page is not the state's: Fulton's site naming Coweta's host proves nothing for Coweta
     const fulton = { page: "https://www.fultoncountyga.gov/coweta", quote: "Coweta County: www.cowetataxcom.com" };
     expect(checkPageRecord({ ...coweta, page: fulton.page, via: fulton }, ctx3).ok).toBe(false);
+  });
+  test("a city's own page sending its residents to their county's office proves that office's host for the county", () => {
+    const own4 = new OwnHosts();
+    own4.add("county:48141", "epcounty.gov");
+    own4.add("place:4824000", "elpasotexas.gov"); // the City of El Paso, in El Paso County
+    own4.add("place:4803000", "amarillo.gov"); // a city of another county
+    own4.add("county:48061", "cameroncountytx.gov"); // a neighbouring county
+    const js = new Map(
+      [
+        {
+          jurisdiction_id: "county:48141",
+          type: "county",
+          name: "El Paso County",
+          legal_type: "county",
+          county_id: null,
+        },
+        {
+          jurisdiction_id: "place:4824000",
+          type: "place",
+          name: "El Paso city",
+          legal_type: "city",
+          county_id: "county:48141",
+        },
+        {
+          jurisdiction_id: "place:4803000",
+          type: "place",
+          name: "Amarillo city",
+          legal_type: "city",
+          county_id: "county:48375",
+        },
+        {
+          jurisdiction_id: "county:48061",
+          type: "county",
+          name: "Cameron County",
+          legal_type: "county",
+          county_id: null,
+        },
+      ].map((j) => [j.jurisdiction_id, j]),
+    );
+    const ctx4: CheckCtx = { ...ctx, own: own4, jurisdictions: js };
+    const cad: PageRecord = {
+      ...base,
+      jurisdiction_id: "county:48141",
+      function: "assessment",
+      topic: "assessor",
+      office: "El Paso Central Appraisal District",
+      url: "http://www.epcad.org/FAQ.htm",
+      page: "http://www.epcad.org/FAQ.htm",
+      quote: "El Paso Central Appraisal District frequently asked questions",
+      via: {
+        page: "https://www.elpasotexas.gov/tax-office/services-and-faqs/",
+        quote: "Please contact the El Paso Central Appraisal District at (915) 780-2131 or at www.epcad.org.",
+      },
+    };
+    expect(checkPageRecord(cad, ctx4)).toEqual({ ok: true, home: "county:48141" });
+    const refused = (via: { page: string; quote: string }, over: Partial<PageRecord> = {}) =>
+      checkPageRecord({ ...cad, via, ...over }, ctx4).ok;
+    // the quote must name the county
+    expect(refused({ ...cad.via!, quote: "Please contact the appraisal district at www.epcad.org." })).toBe(false);
+    // a city of another county, or a neighbouring county, proves nothing
+    expect(refused({ ...cad.via!, page: "https://www.amarillo.gov/taxes" })).toBe(false);
+    expect(refused({ ...cad.via!, page: "https://www.cameroncountytx.gov/taxes" })).toBe(false);
+    // a host some list gives to a government (here the city's own) never becomes the county's this way
+    const cityHost = {
+      url: "https://www.elpasotexas.gov/tax-office/",
+      page: "https://www.elpasotexas.gov/tax-office/",
+    };
+    const viaCity = { ...cad.via!, quote: "El Paso Central Appraisal District: www.elpasotexas.gov/tax-office" };
+    expect(refused(viaCity, cityHost)).toBe(false);
+    // and a county's page never proves a host for a city this way
+    const city = { ...cad, jurisdiction_id: "place:4824000" };
+    const viaCounty = { page: "https://www.epcounty.gov/x", quote: "El Paso: www.epcad.org" };
+    expect(checkPageRecord({ ...city, via: viaCounty }, ctx4).ok).toBe(false);
   });
   test("a consolidated city-county's twin host is the same government; an override's body takes the record", () => {
     const phila = {
