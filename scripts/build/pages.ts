@@ -55,12 +55,18 @@ export const QUOTE_MAX = 300;
 const PAGE_SORT_KEY = 5;
 const squash = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
 const digits = (s: string) => s.replace(/\D/g, "");
+/** Text as lower-case words, punctuation dropped ("Contra Costa County's" -> "contra costa county s"). */
+const words = (s: string) => squash(s.replace(/[^\w ]+/g, " "));
+/** A government's name without its legal word, as words ("El Paso County" -> "el paso"). */
+const baseWords = (name: string) => words(baseName(name));
+/** The quote names the government: its base words appear as whole words. */
+const quoteNames = (quote: string, base: string) => ` ${words(quote)} `.includes(` ${base} `);
 
 /** A name that is only its government's ("Hennepin County", "County of Hennepin", "City of Tampa"), not an
  *  office's: the name compared with the forms of the government's own name. */
 export function governmentOnly(name: string, jurisdictionName: string, legalType: string | null): boolean {
-  const n = squash(name.replace(/[^\w ]+/g, " "));
-  const base = squash(baseName(jurisdictionName).replace(/[^\w ]+/g, " "));
+  const n = words(name);
+  const base = baseWords(jurisdictionName);
   const legal = squash(legalType ?? "");
   const forms = [
     base,
@@ -96,9 +102,9 @@ function stateDirectory(viaHost: string, viaPage: string, viaQuote: string, id: 
   if (!ctx.own.isOwn(viaHost, state)) return null;
   const name = ctx.jurisdictions.get(id)?.name;
   if (!name) return null;
-  const base = squash(baseName(name).replace(/[^\w ]+/g, " "));
+  const base = baseWords(name);
   if (base.length < 3) return null;
-  const inQuote = ` ${squash(viaQuote.replace(/[^\w ]+/g, " "))} `.includes(` ${base} `);
+  const inQuote = quoteNames(viaQuote, base);
   const path = decodeURIComponent(new URL(viaPage).pathname)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-");
@@ -109,16 +115,15 @@ function stateDirectory(viaHost: string, viaPage: string, viaQuote: string, id: 
 /** A city's, town's or township's own page that sends its residents to their county's office, writing out the
  *  office's host and naming the county ("The Contra Costa County Clerk Recorder ... visit their website at
  *  http://www.ccclerkrec.us/"), is evidence of that host as the county's: a via page on the own host of a government
- *  whose county_id is the record's county, its quote naming the county (its name without "County", as the state directory's), for a host no
- *  list gives to any government (never the city's own). Returns the record's county then, else null. A neighbouring
- *  county's page, or a city of another county, never counts. */
+ *  whose county_id is the record's county, its quote naming the county (its name without "County", as for the
+ *  state's directory), for a host no list gives to any government (never the city's own). Returns the record's
+ *  county then, else null. A neighbouring county's page, or a city of another county, never counts. */
 function insideNeighbour(viaHost: string, viaQuote: string, urlHost: string, id: string, ctx: CheckCtx): string | null {
   const county = ctx.jurisdictions.get(id);
   if (!county || county.type !== "county" || ctx.own.owners(urlHost).size) return null;
   const inside = [...ctx.own.owners(viaHost)].some((o) => o !== id && ctx.jurisdictions.get(o)?.county_id === id);
   if (!inside) return null;
-  const words = (s: string) => ` ${squash(s.replace(/[^\w ]+/g, " "))} `;
-  return words(viaQuote).includes(words(baseName(county.name))) ? id : null;
+  return quoteNames(viaQuote, baseWords(county.name)) ? id : null;
 }
 
 /** Every check of one record; `home` is the government the record belongs to (see the header). */

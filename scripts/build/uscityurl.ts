@@ -20,11 +20,10 @@
 // A host that is not the place's gives the place no home page either.
 import { parseCsv } from "./csv";
 import { readDeclared, type DeclaredCtx } from "./declared";
-import { GovIndex, governmentName, keyOf, nameTokens } from "./dotgov";
+import { GovIndex, governmentName } from "./dotgov";
 import { bareDomain, type OwnHosts } from "./own-hosts";
 import { countyNamedByHost, hostSaysCounty } from "./domain-names";
-import { anotherOfTheName, oneWithItsCounty } from "./town-place";
-import { placeBase } from "../../src/directory/names";
+import { anotherOfTheName, nameKey, oneWithItsCounty } from "./town-place";
 import { type JurisdictionIn, Records, isHttpUrl, resourceRow } from "./records-common";
 import { HOME_SORT_KEY, HOME_TOPICS } from "./gsa";
 
@@ -71,7 +70,7 @@ export type PlaceHostOwner =
 export function placeHostOwner(j: JurisdictionIn, url: string, ev: PlaceHostEvidence): PlaceHostOwner {
   const host = bareDomain(url);
   const st = j.state ?? "";
-  const placeKey = keyOf(nameTokens(placeBase(j.name).base));
+  const placeKey = nameKey(j);
   const named = countyNamedByHost(host, st, ev.counties);
   if (named) {
     return { owner: "county", county: named, alsoPlace: oneWithItsCounty(j, named), why: "named" };
